@@ -1,0 +1,102 @@
+"""Plain minimax: x maximises, o minimises, every node is searched.
+
+This is the textbook algorithm the figures explain; it expands the whole tree
+(or the tree down to ``depth`` plies, scoring the frontier with ``evaluate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from math import inf
+from typing import Any
+
+from engine.game import X
+from engine.observer import EXACT, HEURISTIC, TERMINAL, SearchObserver, active
+from engine.scoring import Scoring, plain
+from engine.search_result import SearchResult
+
+Evaluation = Callable[[Any], float]
+"""``evaluate(state) -> value`` from x's point of view, for depth-limited leaves."""
+
+
+def check_depth(depth: int | None, evaluate: Evaluation | None) -> int:
+    """The ply at which search stops (-1: never), validating the pair.
+
+    :raises ValueError: a negative depth, or a depth limit without an evaluation.
+    """
+    if depth is None:
+        return -1
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth}")
+    if evaluate is None:
+        raise ValueError("a depth limit needs an evaluation function for the frontier")
+    return depth
+
+
+def minimax(
+    game: Any,
+    state: Hashable,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    scoring: Scoring = plain,
+    observer: SearchObserver | None = None,
+) -> SearchResult:
+    """Minimax value of ``state`` from x's point of view, with every optimal root move.
+
+    ``depth`` limits the search to that many plies below the root; unfinished
+    nodes at the limit are scored by ``evaluate``. Children are searched in
+    ascending move order.
+
+    :raises ValueError: a depth limit without an evaluation, or a negative depth.
+    """
+    limit = check_depth(depth, evaluate)
+    successors = game.successors
+    outcome = game.outcome
+    obs = active(observer)
+    is_plain = scoring is plain
+    count = 0
+    root_values: list[tuple[Hashable, float]] = []
+
+    def search(s: Hashable, move: Hashable | None, ply: int, maximizing: bool) -> float:
+        nonlocal count
+        count += 1
+        if obs:
+            obs.enter(s, move, ply, -inf, inf)
+        children = successors(s)
+        if not children:
+            value = outcome(s) if is_plain else scoring(outcome(s), s, game)
+            if obs:
+                obs.leaf(TERMINAL)
+                obs.leave(value, EXACT)
+            return value
+        if ply == limit:
+            value = evaluate(s)  # type: ignore[misc]
+            if obs:
+                obs.leaf(HEURISTIC)
+                obs.leave(value, EXACT)
+            return value
+        if maximizing:
+            best = -inf
+            for m, child in children:
+                value = search(child, m, ply + 1, False)
+                if value > best:
+                    best = value
+                if ply == 0:
+                    root_values.append((m, value))
+        else:
+            best = inf
+            for m, child in children:
+                value = search(child, m, ply + 1, True)
+                if value < best:
+                    best = value
+                if ply == 0:
+                    root_values.append((m, value))
+        if obs:
+            obs.leave(best, EXACT)
+        return best
+
+    value = search(state, None, 0, game.to_move(state) == X)
+    best_moves = [m for m, v in root_values if v == value]
+    return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
+                        principal_variation=best_moves[:1])
