@@ -7,7 +7,7 @@ what they do to an observer (:mod:`engine.observer`).
 
 from engine.alphabeta import alphabeta
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
-from engine.game import DRAW, O, O_WINS, X, X_WINS
+from engine.game import DRAW, O_WINS, X_WINS, O, X
 from engine.minimax import minimax
 from engine.search_result import SearchResult
 from engine.tictactoe import TICTACTOE, TicTacToe

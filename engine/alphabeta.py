@@ -20,7 +20,15 @@ from typing import Any
 from engine.game import X
 from engine.minimax import Evaluation, check_depth
 from engine.observer import (
-    ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active,
+    ALPHA_CUT,
+    BETA_CUT,
+    EXACT,
+    HEURISTIC,
+    LOWER,
+    TERMINAL,
+    UPPER,
+    SearchObserver,
+    active,
 )
 from engine.scoring import Scoring, plain
 from engine.search_result import SearchResult

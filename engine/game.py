@@ -7,8 +7,8 @@ outcomes are always given from x's point of view: +1 x won, -1 o won, 0 draw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Hashable, Protocol, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeVar
 
 Player = int
 """0 for x (the first player in ultimate), 1 for o."""

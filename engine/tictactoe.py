@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import FenError, IllegalMoveError
-from engine.game import DRAW, O, O_WINS, X, X_WINS, Outcome, Player
+from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
 
 Cell = int
 """A cell index 0-8, reading order."""
@@ -200,7 +200,7 @@ class TicTacToe:
 
     def winning_line(self, state: int) -> tuple[Cell, Cell, Cell] | None:
         """The first completed line, for highlighting."""
-        for line, mask in zip(LINES, LINE_MASKS):
+        for line, mask in zip(LINES, LINE_MASKS, strict=False):
             if _x(state) & mask == mask or _o(state) & mask == mask:
                 return line
         return None
