@@ -41,12 +41,14 @@ def minimax(
     evaluate: Evaluation | None = None,
     scoring: Scoring = plain,
     observer: SearchObserver | None = None,
+    order: Callable[[Any, list[Hashable]], list[Hashable]] | None = None,
 ) -> SearchResult:
     """Minimax value of ``state`` from x's point of view, with every optimal root move.
 
     ``depth`` limits the search to that many plies below the root; unfinished
     nodes at the limit are scored by ``evaluate``. Children are searched in
-    ascending move order.
+    ascending move order unless ``order(state, moves)`` reorders them (the value
+    is the same; only the visit order, and so the drawn tree, changes).
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
     """
@@ -64,6 +66,9 @@ def minimax(
         if obs:
             obs.enter(s, move, ply, -inf, inf)
         children = successors(s)
+        if order is not None and children:
+            child_of = dict(children)
+            children = [(m, child_of[m]) for m in order(s, list(child_of))]
         if not children:
             value = outcome(s) if is_plain else scoring(outcome(s), s, game)
             if obs:

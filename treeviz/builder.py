@@ -1,0 +1,377 @@
+"""Search trees as networkx graphs: record what a search does, then build the DiGraph.
+
+:class:`TreeBuilder` is a search observer that writes each event into flat lists
+(cheap enough to record the whole 549,946-node minimax tree of the empty board);
+:meth:`TreeBuilder.to_graph` turns those lists into the DiGraph described in
+``notes/tree_schema.md`` in bulk. :func:`build_tree` runs a search and does both,
+applying the ``max_nodes`` cap (whole levels, then the principal variation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import networkx as nx
+
+from engine.alphabeta import MoveOrder, alphabeta
+from engine.minimax import Evaluation, minimax
+from engine.scoring import SCORINGS, Scoring
+from engine.search_result import SearchResult
+
+ALGORITHMS = ("minimax", "alphabeta")
+"""The searches a tree can be drawn from."""
+
+_OUTCOME_NAMES = {1: "x", -1: "o", 0: "draw", None: None}
+_PLAYER_NAMES = ("x", "o")
+
+# -- move orders -----------------------------------------------------------
+
+_CENTER_FIRST_RANK = (1, 2, 1, 2, 0, 2, 1, 2, 1)
+"""Rank of a 3x3 cell (0-8) for center-first ordering: centre, then corners, then sides."""
+
+
+def _ascending(game: Any) -> MoveOrder | None:
+    """Ascending move number, the textbook order (node counts as in the course)."""
+    return None
+
+
+def _descending(game: Any) -> MoveOrder | None:
+    """Descending move number (the mirror of the textbook order)."""
+    def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
+        return sorted(moves, reverse=True)
+    return order
+
+
+def _center_first(game: Any) -> MoveOrder | None:
+    """Centre first, then corners, then sides (ultimate: by the cell inside its sub-board)."""
+    rank = _CENTER_FIRST_RANK
+    if getattr(game, "name", "") == "ultimate":
+        def key(m: Any) -> tuple[int, int, int]:
+            return rank[m % 10 - 1], rank[m // 10 - 1], m
+    else:
+        def key(m: Any) -> tuple[int, int, int]:  # type: ignore[misc]
+            return rank[m], 0, m
+
+    def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
+        return sorted(moves, key=key)
+    return order
+
+
+ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
+    "ascending": _ascending,
+    "center-first": _center_first,
+    "descending": _descending,
+}
+"""Move orders by the name the CLI uses; each maps a game to an ``order`` for the search
+(None: the search's own ascending order). The docstrings say what each does."""
+
+ORDER_HELP: dict[str, str] = {name: (f.__doc__ or "").strip() for name, f in ORDERS.items()}
+"""One line per order, for ``--help`` texts."""
+
+SCORING_NAMES = (*SCORINGS, "heuristic")
+"""``plain`` +1/0/-1, ``quick`` faster wins score higher, ``heuristic`` the game's own
+scale for depth-limited trees (finished games far outside the evaluation's range)."""
+
+
+def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
+    """The evaluation for depth-limited leaves of ``game`` and the scoring that fits it.
+
+    :raises ValueError: the game has no evaluation to offer.
+    """
+    if getattr(game, "name", "") == "tictactoe":
+        from engine import tictactoe_eval
+        return tictactoe_eval.evaluate, tictactoe_eval.scoring
+    evaluate = getattr(game, "evaluate", None)
+    if evaluate is not None:
+        return evaluate, getattr(game, "scoring", SCORINGS["plain"])
+    raise ValueError(f"no evaluation is known for {getattr(game, 'name', game)!r}; pass evaluate=")
+
+
+# -- the observer ------------------------------------------------------------
+
+class TreeBuilder:
+    """A search observer that records the tree in flat lists, one entry per event.
+
+    Entered nodes get ids in visit order (the root is 0). Per node it keeps the
+    parent, the move that led there, the state, the ply, the window at entry, the
+    value and bound returned, and, sparsely, the leaf kind and the cut-off with
+    the moves it skipped.
+    """
+
+    def __init__(self) -> None:
+        entries: list[tuple[int, Hashable, Hashable, int, float, float]] = []
+        results: list[tuple[float, str] | None] = []
+        leaves: dict[int, str] = {}
+        cuts: list[tuple[int, str, float, float, tuple[Hashable, ...]]] = []
+        stack = [-1]
+        self.entries = entries
+        """(parent, move, state, ply, alpha, beta) per entered node, by id."""
+        self.results = results
+        """(value, bound) per entered node, by id (None until the node is left)."""
+        self.leaves = leaves
+        """Leaf kind by node id, for nodes scored without expanding them."""
+        self.cuts = cuts
+        """(node, kind, value, bound, skipped moves) per cut-off, in report order."""
+
+        append_entry = entries.append
+        append_result = results.append
+        push = stack.append
+        pop = stack.pop
+
+        # Closures rather than methods: no attribute look-ups on the hot path.
+        def enter(state: Hashable, move: Hashable | None, ply: int, alpha: float, beta: float) -> None:
+            push(len(results))
+            append_entry((stack[-2], move, state, ply, alpha, beta))
+            append_result(None)
+
+        def leaf(kind: str) -> None:
+            leaves[stack[-1]] = kind
+
+        def cutoff(kind: str, value: float, bound: float, skipped: Sequence[Hashable]) -> None:
+            cuts.append((stack[-1], kind, value, bound, tuple(skipped)))
+
+        def leave(value: float, bound: str) -> None:
+            results[pop()] = (value, bound)
+
+        self.enter = enter
+        self.leaf = leaf
+        self.cutoff = cutoff
+        self.leave = leave
+
+    def __len__(self) -> int:
+        """Number of nodes entered so far."""
+        return len(self.entries)
+
+    def __bool__(self) -> bool:
+        """Always true: searches test ``if observer:`` before reporting, even before the first node."""
+        return True
+
+    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None) -> nx.DiGraph:
+        """The recorded tree as a DiGraph per the tree schema, cut to ``max_nodes`` (0: all)."""
+        return _to_graph(self, game, max_nodes, dict(graph_attrs or {}))
+
+
+# -- from flat lists to the graph -------------------------------------------
+
+def _principal_variation(values: list[float], size: list[int]) -> list[int]:
+    """Node ids from the root following, while expanded, the first child whose value equals its parent's."""
+    if not values:
+        return []
+    pv = [0]
+    node = 0
+    while size[node] > 1:
+        target = values[node]
+        child = node + 1
+        end = node + size[node]
+        while child < end and values[child] != target:
+            child += size[child]
+        if child >= end:
+            break
+        pv.append(child)
+        node = child
+    return pv
+
+
+def _select(ply: list[int], stub_parent_ply: list[int], pv: list[int], max_nodes: int) -> tuple[int, int]:
+    """How many whole levels to show (deepest ply kept) and how much of the principal variation.
+
+    Returns ``(last_level, pv_shown)``: entered nodes with ply <= last_level are shown, stubs
+    whose parent ply < last_level too, and the first ``pv_shown`` nodes of the principal
+    variation. The total stays within ``max_nodes``.
+    """
+    per_level: dict[int, int] = {}
+    for p in ply:
+        per_level[p] = per_level.get(p, 0) + 1
+    for p in stub_parent_ply:
+        per_level[p + 1] = per_level.get(p + 1, 0) + 1
+    total = 0
+    last = -1
+    for level in range(max(per_level) + 1):
+        total += per_level.get(level, 0)
+        extra = max(0, len(pv) - 1 - level)
+        if total + extra > max_nodes:
+            break
+        last = level
+    if last < 0:
+        return -1, min(len(pv), max_nodes)
+    return last, len(pv)
+
+
+def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]) -> nx.DiGraph:
+    entries = rec.entries
+    n = len(entries)
+    if any(r is None for r in rec.results):
+        raise ValueError("the search has not finished: some nodes were never left")
+    parent = [e[0] for e in entries]
+    ply = [e[3] for e in entries]
+    values = [r[0] for r in rec.results]  # type: ignore[index]
+    bounds = [r[1] for r in rec.results]  # type: ignore[index]
+
+    size = [1] * n
+    for i in range(n - 1, 0, -1):
+        size[parent[i]] += size[i]
+    pv = _principal_variation(values, size)
+
+    # Stubs: one per skipped move, in report order.
+    play, fen_of_state = game.play, game.fen
+    stubs = []  # (parent id, move, state, kind, cut value, cut bound)
+    for node, kind, value, bound, skipped in rec.cuts:
+        s = entries[node][2]
+        for m in skipped:
+            stubs.append((node, m, play(s, m), kind, value, bound))
+
+    if max_nodes > 0:
+        last, pv_shown = _select(ply, [ply[s[0]] for s in stubs], pv, max_nodes)
+        shown = bytearray(1 if p <= last else 0 for p in ply)
+        for i in pv[:pv_shown]:
+            shown[i] = 1
+        stubs = [s for s in stubs if ply[s[0]] < last]
+        kept = [i for i in range(n) if shown[i]]
+        shown_size = list(shown)
+        for i in range(n - 1, 0, -1):
+            if shown[i]:
+                shown_size[parent[i]] += shown_size[i]
+        hidden = [size[i] - shown_size[i] for i in range(n)]
+    else:
+        kept = range(n)
+        hidden = None
+
+    pv_set = set(pv)
+    info: dict[Hashable, tuple[str, str, str | None]] = {}
+    to_move, outcome = game.to_move, game.outcome
+
+    def state_info(s: Hashable) -> tuple[str, str, str | None]:
+        got = info.get(s)
+        if got is None:
+            got = info[s] = (fen_of_state(s), _PLAYER_NAMES[to_move(s)], _OUTCOME_NAMES[outcome(s)])
+        return got
+
+    labels: dict[Hashable, str] = {}
+    move_name = game.move_name
+
+    def label(m: Hashable) -> str:
+        got = labels.get(m)
+        if got is None:
+            got = labels[m] = move_name(m)
+        return got
+
+    leaves = rec.leaves
+    nodes = []
+    edges = []
+    for i in kept:
+        p, m, s, depth, a, b = entries[i]
+        fen, side, result = state_info(s)
+        best = i in pv_set
+        nodes.append((i, {
+            "fen": fen, "to_move": side, "depth": depth, "value": values[i], "bound": bounds[i],
+            "order": i, "pruned": False, "best": best, "alpha": a, "beta": b,
+            "leaf": leaves.get(i), "outcome": result, "cut": None, "cut_value": None, "cut_bound": None,
+            "pruned_children": 0, "hidden": hidden[i] if hidden is not None else 0,
+            "cut_by": None, "parent_value": None, "parent_bound": None,
+        }))
+        if p >= 0:
+            edges.append((p, i, {"move": m, "label": label(m), "pruned": False, "best": best}))
+
+    node_attrs = dict(nodes) if max_nodes > 0 else None
+    stub_nodes = []
+    for node, kind, value, bound, skipped in rec.cuts:
+        attrs = node_attrs.get(node) if node_attrs is not None else nodes[node][1]
+        if attrs is not None:
+            attrs["cut"] = kind
+            attrs["cut_value"] = value
+            attrs["cut_bound"] = bound
+            attrs["pruned_children"] = len(skipped)
+    for k, (node, m, s, kind, value, bound) in enumerate(stubs):
+        sid = n + k
+        fen, side, result = state_info(s)
+        stub_nodes.append((sid, {
+            "fen": fen, "to_move": side, "depth": ply[node] + 1, "value": None, "bound": None,
+            "order": None, "pruned": True, "best": False, "alpha": None, "beta": None,
+            "leaf": None, "outcome": result, "cut": None, "cut_value": None, "cut_bound": None,
+            "pruned_children": 0, "hidden": 0,
+            "cut_by": kind, "parent_value": value, "parent_bound": bound,
+        }))
+        edges.append((node, sid, {"move": m, "label": label(m), "pruned": True, "best": False}))
+
+    graph.update(
+        nodes=n, shown=len(nodes), hidden=n - len(nodes), max_nodes=max_nodes, pruned=len(stub_nodes),
+    )
+    G = nx.DiGraph(**graph)
+    G.add_nodes_from(nodes)
+    G.add_nodes_from(stub_nodes)
+    G.add_edges_from(edges)
+    return G
+
+
+# -- the public entry point ----------------------------------------------------
+
+def build_tree(
+    game: Any,
+    state: Hashable,
+    *,
+    algorithm: str = "minimax",
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    scoring: str = "plain",
+    order: str = "ascending",
+    max_nodes: int = 0,
+) -> nx.DiGraph:
+    """Search ``state`` with ``algorithm`` and return its tree as a DiGraph (see the tree schema).
+
+    With a depth limit and no ``evaluate``, the game's own evaluation is used and a
+    ``plain`` scoring becomes ``heuristic`` (finished games outside the evaluation's
+    range). ``max_nodes`` (0: no limit) keeps whole levels from the root, then the
+    principal variation; the search itself always runs to the end, so values are exact.
+
+    :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
+    """
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r} (expected {' or '.join(ALGORITHMS)})")
+    if order not in ORDERS:
+        raise ValueError(f"unknown move order {order!r} (expected one of {', '.join(ORDERS)})")
+    if scoring not in SCORING_NAMES:
+        raise ValueError(f"unknown scoring {scoring!r} (expected one of {', '.join(SCORING_NAMES)})")
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth}")
+
+    score: Scoring
+    if scoring == "heuristic" or (depth is not None and evaluate is None):
+        default_eval, default_scoring = default_evaluation(game)
+        if evaluate is None:
+            evaluate = default_eval
+        if scoring == "plain":
+            scoring = "heuristic"
+        score = default_scoring if scoring == "heuristic" else SCORINGS[scoring]
+    else:
+        score = SCORINGS[scoring]
+
+    recorder = TreeBuilder()
+    order_fn = ORDERS[order](game)
+    result: SearchResult
+    if algorithm == "minimax":
+        result = minimax(game, state, depth=depth, evaluate=evaluate, scoring=score,
+                         observer=recorder, order=order_fn)
+    else:
+        result = alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=score,
+                           observer=recorder, order=order_fn)
+
+    graph_attrs = {
+        "algorithm": algorithm,
+        "game": game.name,
+        "root_fen": game.fen(state),
+        "value": result.value,
+        "best_moves": list(result.best_moves),
+        "depth": depth,
+        "scoring": scoring,
+        "order": order,
+    }
+    G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs)
+    if G.graph["nodes"] != result.nodes:
+        raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {result.nodes}")
+    return G
+
+
+__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation"]
