@@ -9,6 +9,7 @@ applying the ``max_nodes`` cap (whole levels, then the principal variation).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -297,11 +298,44 @@ def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]
     graph.update(
         nodes=n, shown=len(nodes), hidden=n - len(nodes), max_nodes=max_nodes, pruned=len(stub_nodes),
     )
+    return _digraph(graph, nodes, stub_nodes, edges)
+
+
+def _digraph(graph: dict[str, Any], nodes: list, stub_nodes: list, edges: list) -> nx.DiGraph:
+    """A DiGraph holding exactly these nodes and edges, filled in bulk.
+
+    Same result as ``add_nodes_from`` / ``add_edges_from`` (a test checks it), but it
+    stores the attribute dicts we built instead of copying them and skips the
+    per-item checks: 2-3 times faster on the half-million-node tree.
+    """
     G = nx.DiGraph(**graph)
-    G.add_nodes_from(nodes)
-    G.add_nodes_from(stub_nodes)
-    G.add_edges_from(edges)
+    node, succ, pred = G._node, G._succ, G._pred
+    for part in (nodes, stub_nodes):
+        node.update(part)
+        for i, _ in part:
+            succ[i] = {}
+            pred[i] = {}
+    for u, v, d in edges:
+        succ[u][v] = d
+        pred[v][u] = d
+    nx._clear_cache(G)
     return G
+
+
+class _GcPaused:
+    """Pause the cyclic garbage collector while millions of small acyclic containers are made.
+
+    The collector would otherwise rescan them again and again (3x slower overall);
+    everything built here is freed by reference counting.
+    """
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was_enabled:
+            gc.enable()
 
 
 # -- the public entry point ----------------------------------------------------
@@ -350,13 +384,10 @@ def build_tree(
 
     recorder = TreeBuilder()
     order_fn = ORDERS[order](game)
-    result: SearchResult
-    if algorithm == "minimax":
-        result = minimax(game, state, depth=depth, evaluate=evaluate, scoring=score,
-                         observer=recorder, order=order_fn)
-    else:
-        result = alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=score,
-                           observer=recorder, order=order_fn)
+    search = minimax if algorithm == "minimax" else alphabeta
+    with _GcPaused():
+        result: SearchResult = search(game, state, depth=depth, evaluate=evaluate, scoring=score,
+                                      observer=recorder, order=order_fn)
 
     graph_attrs = {
         "algorithm": algorithm,
@@ -368,7 +399,8 @@ def build_tree(
         "scoring": scoring,
         "order": order,
     }
-    G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs)
+    with _GcPaused():
+        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs)
     if G.graph["nodes"] != result.nodes:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {result.nodes}")
     return G
