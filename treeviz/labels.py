@@ -1,0 +1,241 @@
+"""Node labels for the search-tree figures: Graphviz HTML-like tables, not text blobs.
+
+Each tree node is a small board grid (3x3 for tic-tac-toe, 9x9 with sub-board
+borders for ultimate) with its value underneath; colours say whose move it is.
+Every function returns the *inside* of an HTML-like label: wrap it as
+``label=<...>`` in DOT. Boards are cached by position, since a big tree holds
+the same few thousand positions many times.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import inf, isinf
+from typing import Any
+
+# -- palette ------------------------------------------------------------------
+# x is blue, o is red-orange, everywhere: stones, "to move" fills, results.
+
+X_INK = "#1f4e9c"
+O_INK = "#c23b22"
+X_FILL = "#dce8fa"
+O_FILL = "#fbe0d8"
+X_BORDER = "#5b84c4"
+O_BORDER = "#d9785e"
+PV_COLOUR = "#0a7d32"
+"""Principal variation: thick green edges and node borders."""
+PRUNED_COLOUR = "#9a9a9a"
+PRUNED_INK = "#6f6f6f"
+PRUNED_FILL = "#f4f4f4"
+HIDDEN_COLOUR = "#6d6d6d"
+LAST_MOVE_FILL = "#fff1a8"
+LINE_FILL = {"x": "#9dbdf0", "o": "#f3a28c"}
+"""The three cells of a finished line, in the winner's colour."""
+PLAYABLE_COLOUR = "#e0a800"
+"""Border of the ultimate sub-boards the side to move may play in."""
+PLAYABLE_FILL = "#fffbe6"
+DRAW_FILL = "#e4e4e4"
+RESULT_INK = {"x": X_INK, "o": O_INK, "draw": "#555555"}
+SIDE_FILL = {"x": X_FILL, "o": O_FILL}
+SIDE_BORDER = {"x": X_BORDER, "o": O_BORDER}
+STONE_INK = {"x": X_INK, "o": O_INK}
+
+MINUS = "\u2212"
+ALPHA = "\u03b1"
+BETA = "\u03b2"
+GEQ = "\u2265"
+LEQ = "\u2264"
+INFINITY = "\u221e"
+ELLIPSIS = "\u2026"
+
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def escape(text: str) -> str:
+    """Text made safe inside an HTML-like label."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def format_number(value: float | None, *, signed: bool = True) -> str:
+    """A value as people read it: ``+1``, ``0``, ``−1``, ``+∞``, ``2.5`` (a real minus sign)."""
+    if value is None:
+        return "?"
+    if isinf(value):
+        return ("+" if value > 0 else MINUS) + INFINITY
+    if value == int(value):
+        text = str(int(value))
+    else:
+        text = f"{value:.2f}".rstrip("0")
+    if text.startswith("-"):
+        return MINUS + text[1:]
+    return ("+" + text) if signed and value > 0 else text
+
+
+def value_text(value: float | None, bound: str | None) -> str:
+    """``v = +1``, or ``v ≥ +1`` / ``v ≤ 0`` when the search only proved a bound."""
+    relation = {"lower": GEQ, "upper": LEQ}.get(bound or "exact", "=")
+    return f"v {relation} {format_number(value)}"
+
+
+def window_text(alpha: float | None, beta: float | None) -> str:
+    """The alpha-beta window at entry, ``[α, β]`` from x's point of view."""
+    a = -inf if alpha is None else alpha
+    b = inf if beta is None else beta
+    return f"[{format_number(a)}, {format_number(b)}]"
+
+
+def cut_text(cut_by: str, value: float | None, bound: float | None) -> str:
+    """Why a move was skipped: ``β-cut: +1 ≥ β=+1`` (x to move) or ``α-cut: −1 ≤ α=−1``."""
+    if cut_by == "beta":
+        return f"{BETA}-cut: {format_number(value)} {GEQ} {BETA}={format_number(bound)}"
+    return f"{ALPHA}-cut: {format_number(value)} {LEQ} {ALPHA}={format_number(bound)}"
+
+
+def winning_cells(cells: str) -> frozenset[int]:
+    """Cells (0-8) of every completed line of a 3x3 board written as 9 ``x``/``o``/``.`` chars."""
+    found: set[int] = set()
+    for line in _LINES:
+        a, b, c = (cells[i] for i in line)
+        if a != "." and a == b == c:
+            found.update(line)
+    return frozenset(found)
+
+
+def expand_fen_board(board: str) -> str:
+    """A FEN board field (``1o11o1oxx``) as cells ``.o..o.oxx``; digits are runs of empty cells."""
+    return "".join("." * int(ch) if ch.isdigit() else ch for ch in board)
+
+
+def _stone_points(cell_size: int) -> int:
+    """The largest font that fits a fixed-size cell (Graphviz wants about 1.2 x the point size plus 2)."""
+    return max(4, int((cell_size - 2) / 1.25))
+
+
+# -- tic-tac-toe ----------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16) -> str:
+    """A 3x3 grid of ``cells`` (9 chars ``x``/``o``/``.``).
+
+    ``last`` (cell 0-8) is tinted yellow, a finished line in the winner's colour.
+    """
+    line = winning_cells(cells)
+    rows = []
+    for r in range(3):
+        tds = []
+        for c in range(3):
+            i = r * 3 + c
+            ch = cells[i]
+            fill = LINE_FILL[ch] if i in line else LAST_MOVE_FILL if i == last else None
+            bg = f' BGCOLOR="{fill}"' if fill else ""
+            text = (f'<FONT POINT-SIZE="{_stone_points(cell_size)}" COLOR="{STONE_INK[ch]}"><B>{ch}</B></FONT>'
+                    if ch in STONE_INK else "")
+            tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}" FIXEDSIZE="TRUE"{bg}>{text}</TD>')
+        rows.append("<TR>" + "".join(tds) + "</TR>")
+    return ('<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" '
+            'COLOR="#404040">' + "".join(rows) + "</TABLE>")
+
+
+# -- ultimate -------------------------------------------------------------------
+
+def ultimate_board_label(
+    state: Any,
+    *,
+    game: Any = None,
+    cell_size: int = 9,
+    show_playable: bool = True,
+    show_last: bool = True,
+) -> str:
+    """A 9x9 ultimate board: sub-board borders, won sub-boards marked, playable ones and the last move highlighted.
+
+    Reused by the live-game picture (``g.png``) with a bigger ``cell_size``;
+    wrap it as ``label=<...>`` on a ``shape=plain`` node.
+    """
+    if game is None:
+        from engine.ultimate import ULTIMATE as game  # noqa: N811 - the game object
+    cells = game.cells(state)
+    last = game.last_move(state) if show_last else None
+    playable = set(game.playable_subs(state)) if show_playable and game.outcome(state) is None else set()
+    statuses = tuple(game.sub_status(state, sub) for sub in range(1, 10))
+    return _ultimate_board(cells, last, tuple(sorted(playable)), statuses, cell_size)
+
+
+@lru_cache(maxsize=16384)
+def _ultimate_board(cells: str, last: int | None, playable: tuple[int, ...], statuses: tuple[str | None, ...],
+                    cell_size: int) -> str:
+    big = []
+    for big_row in range(3):
+        subs = []
+        for big_col in range(3):
+            sub = big_row * 3 + big_col + 1
+            subs.append(_sub_board(cells[(sub - 1) * 9:sub * 9], sub, last, sub in playable,
+                                   statuses[sub - 1], cell_size))
+        big.append("<TR>" + "".join(subs) + "</TR>")
+    return ('<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" COLOR="#202020" BGCOLOR="#202020">'
+            + "".join(big) + "</TABLE>")
+
+
+def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: str | None, cell_size: int) -> str:
+    side = cell_size * 3 + 2
+    if status in ("x", "o"):
+        # A won sub-board is closed: one big letter in the winner's colour.
+        fill = X_FILL if status == "x" else O_FILL
+        size = max(8, int(cell_size * 2.6))
+        return (f'<TD WIDTH="{side}" HEIGHT="{side}" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
+                f'<FONT POINT-SIZE="{size}" COLOR="{STONE_INK[status]}"><B>{status}</B></FONT></TD>')
+    background = DRAW_FILL if status == "draw" else PLAYABLE_FILL if playable else "white"
+    rows = []
+    for r in range(3):
+        tds = []
+        for c in range(3):
+            i = r * 3 + c
+            ch = cells[i]
+            is_last = last == sub * 10 + i + 1
+            bg = f' BGCOLOR="{LAST_MOVE_FILL}"' if is_last else ""
+            text = (f'<FONT POINT-SIZE="{_stone_points(cell_size)}" COLOR="{STONE_INK[ch]}"><B>{ch}</B></FONT>'
+                    if ch in STONE_INK else " ")
+            tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}" FIXEDSIZE="TRUE"{bg}>{text}</TD>')
+        rows.append("<TR>" + "".join(tds) + "</TR>")
+    border = f' BORDER="2" COLOR="{PLAYABLE_COLOUR}"' if playable else ' BORDER="0"'
+    inner = (f'<TABLE{border} CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{background}" '
+             f'COLOR="#b0b0b0">' + "".join(rows) + "</TABLE>")
+    return f'<TD BGCOLOR="{background}">{inner}</TD>'
+
+
+# -- whole nodes ------------------------------------------------------------------
+
+def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool) -> str:
+    """The label of an entered node: the board, its value (or result), and for alpha-beta the window and visit order.
+
+    ``board`` is the grid markup (:func:`tictactoe_board` or :func:`ultimate_board_label`).
+    """
+    side = node.get("to_move") or "x"
+    rows = [f"<TR><TD>{board}</TD></TR>"]
+    outcome = node.get("outcome")
+    value = value_text(node.get("value"), node.get("bound"))
+    if outcome:
+        result = "draw" if outcome == "draw" else f"{outcome} wins"
+        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT> {value}</TD></TR>')
+    else:
+        kind = node.get("leaf")
+        suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if kind == "heuristic" else ""
+        rows.append(f"<TR><TD><B>{value}</B>{suffix}</TD></TR>")
+    if show_window:
+        order = node.get("order")
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
+                    f"</FONT></TD></TR>")
+    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
+    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
+            f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
+
+
+def stub_label(node: dict[str, Any]) -> str:
+    """A pruned move, for a double-quoted DOT label: the cut that skipped it and the bound reached, on two lines."""
+    text = escape(cut_text(node.get("cut_by") or "beta", node.get("parent_value"), node.get("parent_bound")))
+    return text.replace(": ", ":\\n", 1)
+
+
+def hidden_label(count: int) -> str:
+    """The box standing for nodes left out by ``--max-nodes``."""
+    noun = "node" if count == 1 else "nodes"
+    return f"{ELLIPSIS} {count:,} more {noun}\\n(use --max-nodes 0)"

@@ -1,0 +1,413 @@
+"""Search trees (networkx graphs, see notes/tree_schema.md) drawn with Graphviz.
+
+Three steps kept apart: :func:`to_dot` / :func:`compare_dot` turn a tree into
+DOT text (deterministic: same tree, same bytes), :func:`render` lays DOT out
+into PNG/SVG/PDF bytes. DOT is built as plain text rather than through the
+``graphviz`` package: the package quotes every attribute through regexes and
+ran at ~25,000 nodes/s here, plain formatting with cached boards at several
+hundred thousand (``scripts/bench_render.py``), which the 549,946-node full
+tree needs. Layout uses the Graphviz 14 bundled in the pygraphviz wheel, or a
+``dot`` executable on PATH when pygraphviz is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import networkx as nx
+
+from treeviz import labels
+from treeviz.labels import (
+    HIDDEN_COLOUR,
+    PRUNED_COLOUR,
+    PRUNED_FILL,
+    PRUNED_INK,
+    PV_COLOUR,
+    SIDE_BORDER,
+    SIDE_FILL,
+    STONE_INK,
+    escape,
+    format_number,
+)
+
+FORMATS = ("png", "svg", "pdf")
+"""What :func:`render` produces."""
+MAX_PNG_PIXELS = 32767
+"""Cairo (hence Graphviz) cannot make a bitmap wider or taller than this."""
+PNG_DPI = 96
+"""Graphviz's default resolution for bitmaps: 96 pixels per 72 points."""
+FONT = "Helvetica,Arial,sans-serif"
+ENGINE_ENV = "TREEVIZ_GRAPHVIZ"
+"""Set to ``dot`` to force the ``dot`` executable, ``pygraphviz`` to forbid the fallback."""
+
+ALGORITHM_NAMES = {"minimax": "Minimax", "alphabeta": "Alpha-beta"}
+
+
+class RenderError(Exception):
+    """The picture cannot be made (too big for the format, Graphviz missing or failing)."""
+
+
+class GraphvizNotFound(RenderError):
+    """Neither pygraphviz nor a ``dot`` executable is available."""
+
+
+# -- DOT ----------------------------------------------------------------------------
+
+def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB") -> str:
+    """The tree as DOT text: board grids, values, the principal variation in bold green, pruned moves as grey stubs.
+
+    ``title`` replaces the default heading (algorithm, position, node count, value).
+    ``rankdir`` ``TB`` grows the tree downwards (the textbook look), ``LR`` rightwards.
+    """
+    lines = [
+        "digraph tree {",
+        _graph_attributes(rankdir),
+    ]
+    heading = title if title is not None else tree_title(G)
+    lines.append(f"  label=<{_heading_table(heading, [G] if legend else [])}>;")
+    lines.extend(_tree_statements(G, prefix="", indent="  "))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
+                legend: bool = True, rankdir: str = "TB") -> str:
+    """Both trees in one figure, side by side, each titled with its algorithm and node count."""
+    fen = G_minimax.graph.get("root_fen", "")
+    heading = title if title is not None else f"Minimax and alpha-beta search trees of {fen}"
+    lines = [
+        "digraph compare {",
+        _graph_attributes(rankdir),
+        f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [])}>;",
+    ]
+    for name, G, prefix in (("minimax", G_minimax, "m"), ("alphabeta", G_alphabeta, "a")):
+        lines.append(f"  subgraph cluster_{name} {{")
+        lines.append(f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize=16; '
+                     f'style="rounded"; color="#bbbbbb"; margin=12;')
+        lines.extend(_tree_statements(G, prefix=prefix, indent="    "))
+        lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def tree_title(G: nx.DiGraph) -> str:
+    """``Minimax tree of 1o11o1oxx x: 49 nodes, value 0 (draw)`` and the cut, if any."""
+    g = G.graph
+    name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
+    text = f"{name} tree of {g.get('root_fen', '?')}: {_count(g.get('nodes', G.number_of_nodes()), 'node')}"
+    text += f", value {_value_words(g.get('value'), g.get('scoring'))}"
+    if g.get("depth") is not None:
+        text += f", depth {g['depth']}"
+    if g.get("pruned"):
+        text += f", {_count(g['pruned'], 'move')} pruned"
+    if g.get("hidden"):
+        text += f" ({g.get('shown', 0):,} shown, {g['hidden']:,} left out)"
+    return text
+
+
+def cluster_title(G: nx.DiGraph) -> str:
+    """``Minimax: 238 nodes`` -- what a comparison figure puts over each tree."""
+    g = G.graph
+    name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
+    text = f"{name}: {_count(g.get('nodes', 0), 'node')}"
+    if g.get("pruned"):
+        text += f", {_count(g['pruned'], 'move')} pruned"
+    if g.get("hidden"):
+        text += f" ({g['hidden']:,} not drawn)"
+    return text
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def _value_words(value: float | None, scoring: str | None) -> str:
+    text = format_number(value)
+    if scoring in (None, "plain") and value is not None:
+        text += {1: " (x wins)", -1: " (o wins)", 0: " (draw)"}.get(int(value) if value == int(value) else 2, "")
+    return text
+
+
+def _graph_attributes(rankdir: str) -> str:
+    return (f'  graph [rankdir={rankdir}, ordering=out, nodesep=0.12, ranksep=0.32, fontname="{FONT}", '
+            f'fontsize=13, labelloc=t, bgcolor=white, pad=0.2];\n'
+            f'  node [shape=plain, fontname="{FONT}", fontsize=10];\n'
+            f'  edge [fontname="{FONT}", fontsize=10, arrowsize=0.5, color="#555555"];')
+
+
+def _heading_table(heading: str, trees: list[nx.DiGraph]) -> str:
+    rows = [f'<TR><TD><FONT POINT-SIZE="18"><B>{escape(heading)}</B></FONT></TD></TR>']
+    if trees:
+        rows.append(f"<TR><TD>{legend_table(trees)}</TD></TR>")
+    return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
+
+
+def legend_table(trees: list[nx.DiGraph]) -> str:
+    """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
+    alphabeta = any(G.graph.get("algorithm") == "alphabeta" for G in trees)
+    hidden = any(G.graph.get("hidden") for G in trees)
+    cells = [
+        _swatch(SIDE_FILL["x"], SIDE_BORDER["x"]), _legend_text("x to move"),
+        _swatch(SIDE_FILL["o"], SIDE_BORDER["o"]), _legend_text("o to move"),
+        f'<TD><FONT COLOR="{PV_COLOUR}"><B>\u2501\u2501\u2501</B></FONT></TD>',
+        _legend_text("principal variation (best play)"),
+        _legend_text("values from x's point of view"),
+    ]
+    if alphabeta:
+        cells += [
+            f'<TD BORDER="1" STYLE="dashed" COLOR="{PRUNED_COLOUR}"><FONT COLOR="{PRUNED_COLOUR}" POINT-SIZE="9">'
+            f"{labels.BETA}-cut</FONT></TD>",
+            _legend_text("move pruned by alpha-beta"),
+            _legend_text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
+        ]
+    if hidden:
+        cells += [
+            f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}"><FONT POINT-SIZE="9">{labels.ELLIPSIS}</FONT></TD>',
+            _legend_text("nodes left out (--max-nodes)"),
+        ]
+    return ('<TABLE BORDER="0" CELLSPACING="4" CELLPADDING="2"><TR>' + "".join(cells) + "</TR></TABLE>")
+
+
+def _swatch(fill: str, border: str) -> str:
+    return f'<TD BORDER="1" COLOR="{border}" BGCOLOR="{fill}" WIDTH="18" HEIGHT="12"> </TD>'
+
+
+def _legend_text(text: str) -> str:
+    return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{escape(text)}</FONT></TD>'
+
+
+def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+    """Node then edge statements of one tree, in node-id order (= visit order, stubs last)."""
+    game = G.graph.get("game", "tictactoe")
+    show_window = G.graph.get("algorithm") == "alphabeta"
+    last_move: dict[Any, Any] = {v: d.get("move") for _, v, d in G.edges(data=True)}
+    board_of = _tictactoe_board_maker() if game == "tictactoe" else _ultimate_board_maker()
+    label_cache: dict[tuple, str] = {}
+    stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
+                  f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
+    hidden_style = (f'style="dotted,rounded", color="{HIDDEN_COLOUR}", fontcolor="{HIDDEN_COLOUR}", '
+                    f'fontsize=10, shape=box, margin="0.08,0.04"')
+    node_lines: list[str] = []
+    hidden_edges: list[str] = []
+    for n, d in sorted(G.nodes(data=True)):
+        name = f"{prefix}{n}"
+        if d.get("pruned"):
+            node_lines.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
+            continue
+        pv = bool(d.get("best"))
+        fen = d.get("fen", "")
+        last = last_move.get(n)
+        if show_window:
+            label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv)
+        else:
+            key = (fen, last, d.get("value"), d.get("bound"), d.get("outcome"), d.get("leaf"), pv, d.get("to_move"))
+            label = label_cache.get(key)
+            if label is None:
+                label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv)
+                label_cache[key] = label
+        css = "pv" if pv else "node"
+        node_lines.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", class="{css}"];')
+        hidden = d.get("hidden") or 0
+        if hidden:
+            node_lines.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(hidden)}", {hidden_style}, '
+                              f'class="hidden"];')
+            hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, color="{HIDDEN_COLOUR}"];')
+    yield from node_lines
+    ink = {"x": STONE_INK["x"], "o": STONE_INK["o"]}
+    nodes = G.nodes
+    edge_lines = []
+    for u, v, d in sorted(G.edges(data=True), key=lambda e: (e[0], e[1])):
+        text = escape(str(d.get("label", d.get("move", ""))))
+        if d.get("pruned"):
+            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label="{text}", style=dashed, '
+                              f'color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];')
+        elif d.get("best"):
+            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label=<<B>{text}</B>>, penwidth=3, '
+                              f'color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", arrowsize=0.7];')
+        else:
+            mover = nodes[u].get("to_move", "x")
+            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label="{text}", '
+                              f'fontcolor="{ink.get(mover, "black")}"];')
+    yield from edge_lines
+    yield from hidden_edges
+
+
+def _tictactoe_board_maker():
+    expand: dict[str, str] = {}
+
+    def board(fen: str, last: Any) -> str:
+        cells = expand.get(fen)
+        if cells is None:
+            cells = labels.expand_fen_board(fen.split(" ", 1)[0])
+            expand[fen] = cells
+        return labels.tictactoe_board(cells, last)
+
+    return board
+
+
+def _ultimate_board_maker():
+    from engine.ultimate import ULTIMATE
+
+    def board(fen: str, last: Any) -> str:
+        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE)
+
+    return board
+
+
+# -- layout and drawing -------------------------------------------------------------------
+
+def engine() -> str:
+    """Which Graphviz draws: ``"pygraphviz"`` (bundled Graphviz 14) or the path of a ``dot`` executable.
+
+    :raises GraphvizNotFound: neither is available.
+    """
+    choice = os.environ.get(ENGINE_ENV, "")
+    if choice != "dot":
+        try:
+            import pygraphviz  # noqa: F401
+            return "pygraphviz"
+        except ImportError:
+            if choice == "pygraphviz":
+                raise GraphvizNotFound("pygraphviz is not installed (pip install pygraphviz)") from None
+    dot = shutil.which("dot")
+    if dot:
+        return dot
+    raise GraphvizNotFound("no Graphviz found: install the project's dependencies (pip install pygraphviz) "
+                           "or put Graphviz's dot on PATH")
+
+
+def render(dot_text: str, fmt: str) -> bytes:
+    """Lay out ``dot_text`` with Graphviz's dot and draw it as ``fmt`` (png, svg or pdf).
+
+    :raises RenderError: unknown format, a PNG larger than 32,767 px, or Graphviz failing.
+    """
+    if fmt not in FORMATS:
+        raise RenderError(f"cannot render format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    how = engine()
+    if how == "pygraphviz":
+        return _render_pygraphviz(dot_text, fmt)
+    return _render_executable(how, dot_text, fmt)
+
+
+def layout_size(dot_text: str) -> tuple[float, float]:
+    """Width and height of the laid-out drawing in points (1/72 inch)."""
+    how = engine()
+    if how == "pygraphviz":
+        import pygraphviz
+        from pygraphviz import graphviz as gv
+
+        graph = pygraphviz.AGraph(string=dot_text)
+        with _graphviz_stderr():
+            context = gv.gvContextWithBuiltins()
+            try:
+                if gv.gvLayout(context, graph.handle, b"dot"):
+                    raise RenderError("Graphviz could not lay out the graph")
+                size = _bb_size(graph.graph_attr.get("bb") or "")
+                gv.gvFreeLayout(context, graph.handle)
+            finally:
+                gv.gvFreeContext(context)
+        return size
+    plain = _run_dot(how, dot_text, "plain").decode()
+    _, scale, width, height = plain.split("\n", 1)[0].split()[:4]
+    return float(width) * 72 * float(scale), float(height) * 72 * float(scale)
+
+
+def png_pixels(size: tuple[float, float]) -> tuple[int, int]:
+    """Pixel size of a PNG of a drawing ``size`` points large."""
+    return round(size[0] * PNG_DPI / 72), round(size[1] * PNG_DPI / 72)
+
+
+def _check_png(size: tuple[float, float]) -> None:
+    width, height = png_pixels(size)
+    if max(width, height) > MAX_PNG_PIXELS:
+        raise RenderError(
+            f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PNG_PIXELS:,} px limit: "
+            "use --format svg or pdf, or a smaller --max-nodes / --depth")
+
+
+def _bb_size(bb: str) -> tuple[float, float]:
+    try:
+        x0, y0, x1, y1 = (float(v) for v in bb.replace(",", " ").split())
+    except ValueError:
+        raise RenderError(f"Graphviz gave no bounding box ({bb!r})") from None
+    return x1 - x0, y1 - y0
+
+
+def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
+    import pygraphviz
+    from pygraphviz import graphviz as gv
+
+    try:
+        graph = pygraphviz.AGraph(string=dot_text)
+    except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
+        raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
+    with _graphviz_stderr():
+        context = gv.gvContextWithBuiltins()
+        try:
+            if gv.gvLayout(context, graph.handle, b"dot"):
+                raise RenderError("Graphviz could not lay out the graph")
+            try:
+                if fmt == "png":
+                    _check_png(_bb_size(graph.graph_attr.get("bb") or ""))
+                err, data = gv.gvRenderData(context, graph.handle, fmt.encode())
+            finally:
+                gv.gvFreeLayout(context, graph.handle)
+        finally:
+            gv.gvFreeContext(context)
+    if err or not data:
+        raise RenderError(f"Graphviz could not draw {fmt}")
+    return bytes(data)
+
+
+def _render_executable(dot: str, dot_text: str, fmt: str) -> bytes:
+    if fmt == "png":
+        _check_png(layout_size(dot_text))
+    return _run_dot(dot, dot_text, fmt)
+
+
+def _run_dot(dot: str, dot_text: str, fmt: str) -> bytes:
+    done = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True, check=False)
+    if done.returncode != 0 or not done.stdout:
+        message = " ".join(done.stderr.decode(errors="replace").split())[:300]
+        raise RenderError(f"Graphviz dot failed: {message or f'exit status {done.returncode}'}")
+    _pass_on_warnings(done.stderr)
+    return done.stdout
+
+
+_NOISE = (b"Fontconfig warning", b"Fontconfig error")
+"""The wheel's bundled fontconfig is older than the system's config files and says so: not the user's business."""
+
+
+@contextmanager
+def _graphviz_stderr() -> Iterator[None]:
+    """Collect what the Graphviz C library writes on file descriptor 2, drop fontconfig noise, pass the rest on."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), fd)
+        try:
+            yield
+        finally:
+            os.dup2(saved, fd)
+            os.close(saved)
+            sink.seek(0)
+            _pass_on_warnings(sink.read())
+
+
+def _pass_on_warnings(raw: bytes) -> None:
+    kept = [line for line in raw.splitlines() if line.strip() and not line.startswith(_NOISE)]
+    if kept:
+        sys.stderr.write(b"\n".join(kept).decode(errors="replace") + "\n")
+        sys.stderr.flush()
