@@ -1,0 +1,66 @@
+"""The picture of the position being played: ``g.dot`` and ``g.png``, drawn with Graphviz.
+
+One node whose HTML-like label is the shared board drawing of
+:mod:`treeviz.labels` (the same boards as in the tree figures, drawn bigger),
+with a caption saying whose turn it is or who won. Files are replaced
+atomically so a browser reloading ``refresh.html`` never sees half a picture.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from treeviz.cli.common import write_atomically
+from treeviz.labels import escape, tictactoe_board, ultimate_board_label
+
+DOT_NAME = "g.dot"
+PNG_NAME = "g.png"
+
+ULTIMATE_CELL_SIZE = 30
+TICTACTOE_CELL_SIZE = 64
+
+
+def board_label(game: Any, state: Any, last: Any | None = None) -> str:
+    """The board as the inside of an HTML-like label, for either game.
+
+    ``last`` is the last move for tic-tac-toe (its states do not record it);
+    ultimate states know their last move.
+    """
+    if game.name == "ultimate":
+        return ultimate_board_label(state, game=game, cell_size=ULTIMATE_CELL_SIZE)
+    board = tictactoe_board(game.cells(state), last, TICTACTOE_CELL_SIZE)
+    # Stones drawn at a size that fits the big cells.
+    return board.replace("<B>", '<FONT POINT-SIZE="40"><B>').replace("</B>", "</B></FONT>")
+
+
+def board_dot(game: Any, state: Any, *, last: Any | None = None, caption: str = "") -> str:
+    """A DOT graph with the board as one node and ``caption`` underneath."""
+    label = board_label(game, state, last)
+    lines = [
+        "digraph g {",
+        '  graph [bgcolor="white", pad="0.25", fontname="Helvetica", fontsize="18", labelloc="b", '
+        f'label="{_dot_string(caption)}"];',
+        '  node [shape="plain", fontname="Helvetica"];',
+        f"  board [label=<{label}>];",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_board_picture(folder: str | Path, game: Any, state: Any, *, last: Any | None = None,
+                        caption: str = "", png: bool = True) -> None:
+    """Write ``g.dot`` and, unless ``png`` is false, ``g.png`` into ``folder`` (both atomically)."""
+    from treeviz.render import render
+
+    folder = Path(folder)
+    dot = board_dot(game, state, last=last, caption=caption)
+    if png:
+        picture = render(dot, "png")
+        write_atomically(folder / PNG_NAME, picture)
+    write_atomically(folder / DOT_NAME, dot)
+
+
+def _dot_string(text: str) -> str:
+    """Text inside a double-quoted DOT string."""
+    return escape(text).replace("\\", "\\\\").replace("\n", "\\n")

@@ -1,0 +1,244 @@
+"""``treeviz play``: a game against the computer in the terminal, with a live picture and page.
+
+Shared with ``sm-refresh`` (which is this command fixed to ultimate tic-tac-toe):
+the options, the choice of computer players, the files written after every move
+(``g.dot``, ``g.png``, ``refresh.html``) and the optional local web server.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from engine.game import PLAYER_NAMES, O, Player, X
+from treeviz.cli.common import fail
+from treeviz.game_session import (
+    Choice,
+    ComputerPlayer,
+    Ending,
+    GameSession,
+    Position,
+    TicTacToeVariant,
+    UltimateVariant,
+    Variant,
+)
+
+GAMES = ("ttt", "ultimate")
+TICTACTOE_AIS = ("minimax", "alphabeta", "strategy", "dfs", "bfs", "random")
+ULTIMATE_AIS = ("alphabeta", "random")
+"""Computer algorithms for ultimate: the time-limited (or fixed-depth) alpha-beta bot, or random moves."""
+DEFAULT_AI = {"ttt": "alphabeta", "ultimate": "alphabeta"}
+DEFAULT_SECONDS = 1.0
+HUMAN_SIDES = ("x", "o", "none", "both")
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """Everything a game needs, as the options gave it."""
+
+    game: str
+    human: str
+    ai: str | None
+    seconds: float
+    depth: int | None
+    folder: Path
+    fen: str | None
+    png: bool
+    serve: int | None
+    seed: int | None
+    clear: bool
+
+
+def play_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options ``treeviz play`` and ``sm-refresh`` share."""
+    options = [
+        click.option("--human", type=click.Choice(HUMAN_SIDES), default="x", show_default=True,
+                     help="The side you play; 'none' to watch the computer play both sides, 'both' for two people."),
+        click.option("--ai", type=click.Choice(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS))), default=None,
+                     help="The computer's algorithm. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), "
+                          "dfs, bfs, random (default alphabeta). Ultimate: alphabeta (the bot), random."),
+        click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=DEFAULT_SECONDS,
+                     show_default=True, metavar="SECONDS", help="Ultimate: the bot's thinking time per move."),
+        click.option("--depth", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Fixed search depth in plies instead of a time limit (minimax and alphabeta)."),
+        click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+                     show_default=True, help="Folder for g.dot, g.png and refresh.html."),
+        click.option("--fen", default=None, help="Start from this position (the FEN printed when a game stops)."),
+        click.option("--no-png", "no_png", is_flag=True, help="Do not draw g.png (g.dot and refresh.html still kept)."),
+        click.option("--serve", type=click.IntRange(min=0, max=65535), default=None, metavar="PORT",
+                     help="Also serve the folder on http://127.0.0.1:PORT/ (0: any free port)."),
+        click.option("--seed", type=int, default=None, help="Seed for the random player."),
+        click.option("--no-clear", "no_clear", is_flag=True, help="Do not clear the terminal between moves."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
+    """Check option combinations for ``game`` and gather them (bad combinations are ``error:`` exit 2)."""
+    ai = options["ai"] or DEFAULT_AI[game]
+    allowed = TICTACTOE_AIS if game == "ttt" else ULTIMATE_AIS
+    if ai not in allowed:
+        fail(f"--ai {ai} is not available for {game}: choose one of {', '.join(allowed)}")
+    depth = options["depth"]
+    if depth is not None and ai not in ("minimax", "alphabeta"):
+        fail(f"--depth applies to minimax and alphabeta, not to --ai {ai}")
+    return PlaySettings(
+        game=game, human=options["human"], ai=ai, seconds=options["seconds"], depth=depth,
+        folder=options["folder"], fen=options["fen"], png=not options["no_png"], serve=options["serve"],
+        seed=options["seed"], clear=not options["no_clear"],
+    )
+
+
+# -- computer players --------------------------------------------------------------------------------
+
+def tictactoe_computer(settings: PlaySettings) -> ComputerPlayer:
+    """A 3x3 opponent from :mod:`engine.tictactoe_players`."""
+    from engine.tictactoe_players import tictactoe_player
+
+    decide = tictactoe_player(settings.ai or "alphabeta", depth=settings.depth, seed=settings.seed)
+    name = settings.ai or "alphabeta"
+    if settings.depth is not None:
+        name += f" depth {settings.depth}"
+
+    def choose(state: Any) -> Choice:
+        decision = decide(state)
+        return Choice(decision.move, decision.note)
+
+    return ComputerPlayer(name, choose)
+
+
+def ultimate_computer(settings: PlaySettings) -> ComputerPlayer:
+    """An ultimate opponent: the alpha-beta bot (time limit or fixed depth), or random moves."""
+    if settings.ai == "random":
+        import random
+
+        from engine.ultimate import ULTIMATE
+
+        rng = random.Random(settings.seed)
+        return ComputerPlayer("random", lambda state: Choice(rng.choice(ULTIMATE.legal_moves(state))))
+    from engine.players import ultimate_bot
+
+    bot = ultimate_bot(seconds=settings.seconds, depth=settings.depth)
+    if settings.depth is not None:
+        name = f"alphabeta depth {settings.depth}"
+    else:
+        name = f"alphabeta {settings.seconds:g} s/move"
+
+    def choose(state: Any) -> Choice:
+        answer = bot(state)
+        return Choice(answer.move, answer.note)
+
+    return ComputerPlayer(name, choose)
+
+
+def computer_sides(settings: PlaySettings) -> dict[Player, ComputerPlayer | None]:
+    """Which side the computer plays (``None``: a person types the moves)."""
+    make = tictactoe_computer if settings.game == "ttt" else ultimate_computer
+    humans = {"x": {X}, "o": {O}, "none": set(), "both": {X, O}}[settings.human]
+    return {side: None if side in humans else make(settings) for side in (X, O)}
+
+
+# -- files written after every move -------------------------------------------------------------------
+
+class LiveFiles:
+    """Writes g.dot, g.png and refresh.html for every position; a drawing failure only turns pictures off."""
+
+    def __init__(self, folder: Path, *, png: bool) -> None:
+        self.folder = folder
+        self.png = png
+
+    def __call__(self, position: Position) -> None:
+        from treeviz.board_picture import write_board_picture
+        from treeviz.live_page import write_live_page
+        from treeviz.render import RenderError
+
+        try:
+            write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
+                                caption=_caption(position), png=self.png)
+        except RenderError as exc:
+            click.echo(f"warning: could not draw {self.folder / 'g.png'}: {exc}; going on without pictures",
+                       err=True)
+            self.png = False
+            write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
+                                caption=_caption(position), png=False)
+        write_live_page(self.folder, position, picture=self.png)
+
+
+def _caption(position: Position) -> str:
+    moves = len(position.moves)
+    if position.last_move is not None:
+        mover = PLAYER_NAMES[1 - position.variant.game.to_move(position.state)]
+        last = f"Last move {position.variant.move_name(position.last_move)} by {mover}"
+    else:
+        last = "No move yet"
+    return f"{position.status}\n{last}" + (f" - {moves} moves played" if moves else "")
+
+
+# -- the whole game ---------------------------------------------------------------------------------------
+
+def variant_for(game: str) -> Variant:
+    """The terminal front-end of ``game`` (``ttt`` or ``ultimate``)."""
+    return TicTacToeVariant() if game == "ttt" else UltimateVariant()
+
+
+def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
+    """Set up the folder, the players and the optional server, then play; Ctrl-C exits with status 130."""
+    variant = variant_for(settings.game)
+    state = variant.game.initial() if settings.fen is None else variant.game.parse_fen(settings.fen)
+    try:
+        settings.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create the output folder {str(settings.folder)!r}: {exc.strerror}")
+    players = computer_sides(settings)
+    server = None
+    page = (settings.folder / "refresh.html").resolve()
+    footer = f"Live page: {page.as_uri()}"
+    if settings.serve is not None:
+        from treeviz.live_server import LiveServer
+
+        try:
+            server = LiveServer(settings.folder, settings.serve)
+        except OSError as exc:
+            fail(f"cannot serve on 127.0.0.1 port {settings.serve}: {exc.strerror or exc}")
+        footer = f"Live page: {server.url('refresh.html')}  (also {page.as_uri()})"
+    session = GameSession(
+        variant=variant, state=state, players=players,
+        on_position=LiveFiles(settings.folder, png=settings.png),
+        clear_screen=settings.clear and sys.stdout.isatty(),
+        echo_input=not sys.stdin.isatty(),
+        resume_hint=resume_command,
+        footer=footer,
+    )
+    try:
+        ending = session.run()
+    finally:
+        if server is not None:
+            server.stop()
+    if ending is Ending.INTERRUPTED:
+        raise click.Abort()
+    return ending
+
+
+@click.command("play", context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--game", type=click.Choice(GAMES), default="ttt", show_default=True,
+              help="ttt: 3x3 tic-tac-toe; ultimate: ultimate tic-tac-toe (same as sm-refresh).")
+@play_options
+def play_command(game: str, **options: Any) -> None:
+    """Play against the computer in the terminal.
+
+    Type moves at the prompt (tic-tac-toe: a cell 1-9; ultimate: 45, e5, or the
+    cell alone when the sub-board is forced). After every move g.dot, g.png and
+    refresh.html (a page that reloads itself) are written in the output folder.
+    End the input (Ctrl-D) or type quit to stop: the FEN to resume from with
+    --fen is printed.
+    """
+    settings = settings_from_options(game, options)
+    command = "treeviz play --game ttt" if game == "ttt" else "treeviz play --game ultimate"
+    run_game(settings, resume_command=command)
