@@ -10,7 +10,7 @@ import re
 from engine.errors import IllegalMoveError, MoveSyntaxError
 from engine.ultimate import LETTERS, Move, Ultimate
 
-_FORMS = re.compile(r"(?P<digits>\d\d)|(?P<letter>[a-z])(?P<cell>\d)|(?P<alone>\d)")
+_FORMS = re.compile(r"(?P<digits>[0-9]{2})|(?P<letter>[a-z])(?P<cell>[0-9])|(?P<alone>[0-9])")
 
 
 def parse_move(text: str, state: int, game: Ultimate) -> Move:

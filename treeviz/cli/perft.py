@@ -19,7 +19,7 @@ def game_for_fen(fen: str) -> object:
     return ULTIMATE if len(fen.split(" ")) == 3 else TICTACTOE
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
 @click.argument("fen")
 @click.argument("depth", type=int)
 def perft_command(fen: str, depth: int) -> None:
