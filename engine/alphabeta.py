@@ -1,4 +1,4 @@
-"""Negamax with alpha-beta pruning (fail-soft).
+"""Negamax with alpha-beta pruning (fail-soft), plain or with the bot's enhancements.
 
 Fail-soft: a node returns the best value it found even when that lies outside
 its window, so a cut-off node reports a bound that is as tight as the search
@@ -9,12 +9,22 @@ Internally values are from the side to move's point of view (negamax); what
 the observer and the result see is converted to x's point of view, so figures
 read like the minimax textbook: alpha and beta are x's window, a cut at a node
 where x moves is a beta cut, at a node where o moves an alpha cut.
+
+The plain call ``alphabeta(game, state)`` is the textbook search (ascending
+move order, every node reported). The same function serves the bot: a
+transposition table keyed by Zobrist keys (a deep-enough entry ends a node,
+reported to the observer as a ``table`` leaf; its move is tried first), killer
+moves and a history table for move ordering, principal-variation (null-window)
+search, and a deadline checked every ``check_every`` nodes that aborts with
+:class:`SearchTimeout`. Iterative deepening around it is in
+:mod:`engine.iterative`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from math import inf
+from time import monotonic
 from typing import Any
 
 from engine.game import X
@@ -25,6 +35,7 @@ from engine.observer import (
     EXACT,
     HEURISTIC,
     LOWER,
+    TABLE,
     TERMINAL,
     UPPER,
     SearchObserver,
@@ -32,9 +43,31 @@ from engine.observer import (
 )
 from engine.scoring import Scoring, plain
 from engine.search_result import SearchResult
+from engine.transposition import EXACT as TT_EXACT
+from engine.transposition import LOWER as TT_LOWER
+from engine.transposition import UPPER as TT_UPPER
+from engine.transposition import TranspositionTable
+from engine.zobrist import Hashing, hashing_for
 
 MoveOrder = Callable[[Any, Sequence[Hashable]], Sequence[Hashable]]
 """``order(state, moves) -> moves`` in the order to search them."""
+
+UNLIMITED_DRAFT = 1 << 20
+"""The draft stored for searches without a depth limit (exact whatever the later depth)."""
+
+
+class SearchTimeout(Exception):  # noqa: N818 - it is the normal way a timed search stops
+    """The deadline passed mid-search; carries what the root had proved so far.
+
+    ``best_move``/``value`` (x's view) come from the root moves searched to the end
+    before the deadline (None when not even one was).
+    """
+
+    def __init__(self, nodes: int, best_move: Hashable | None, value: float | None) -> None:
+        super().__init__("search deadline reached")
+        self.nodes = nodes
+        self.best_move = best_move
+        self.value = value
 
 
 def alphabeta(
@@ -48,13 +81,25 @@ def alphabeta(
     alpha: float = -inf,
     beta: float = inf,
     order: MoveOrder | None = None,
+    table: TranspositionTable | None = None,
+    hashing: Hashing | None = None,
+    killers: list[list[Hashable]] | None = None,
+    history: MutableMapping[Hashable, int] | None = None,
+    pvs: bool = False,
+    deadline: float | None = None,
+    clock: Callable[[], float] = monotonic,
+    check_every: int = 1024,
 ) -> SearchResult:
     """Negamax alpha-beta value of ``state`` (x's point of view) in the window (alpha, beta).
 
-    Moves are searched in ascending order unless ``order`` reorders them. The
-    result's ``best_moves`` are the root moves the search proved optimal.
+    Moves are searched in ascending order unless ``order`` reorders them, then
+    the table move, killers (``killers``: a list the search fills, one pair per
+    ply) and ``history`` (move -> score, a ``defaultdict(int)``) come first.
+    ``pvs`` searches all but the first move with a null window (integer values
+    only). The result's ``best_moves`` are the root moves the search proved optimal.
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
+    :raises SearchTimeout: ``clock()`` passed ``deadline``.
     """
     limit = check_depth(depth, evaluate)
     legal_moves = game.legal_moves
@@ -64,10 +109,30 @@ def alphabeta(
     is_plain = scoring is plain
     count = 0
     root_best: list[Hashable] = []
+    root_value: list[float] = []
+    timed = deadline is not None
+    mask = max(1, check_every) - 1
+    if timed and clock() >= deadline:  # type: ignore[operator]
+        raise SearchTimeout(0, None, None)
 
-    def search(s: Hashable, move: Hashable | None, ply: int, a: float, b: float, color: int) -> float:
-        nonlocal count
+    tt = table.entries if table is not None else None
+    if tt is not None:
+        if len(tt) >= table.capacity:  # type: ignore[union-attr]
+            tt.clear()
+        if hashing is None:
+            hashing = hashing_for(game)
+    keyed = tt is not None
+    step = hashing.keys.step if keyed else None  # type: ignore[union-attr]
+    last_key = hashing.keys.last if keyed else None  # type: ignore[union-attr]
+    hits = 0
+    reorder = keyed or killers is not None or history is not None
+    hist_key = history.__getitem__ if history is not None else None
+
+    def search(s: Hashable, move: Hashable | None, ply: int, a: float, b: float, color: int, k: int) -> float:
+        nonlocal count, hits
         count += 1
+        if timed and not count & mask and clock() >= deadline:  # type: ignore[operator]
+            raise SearchTimeout(count, None, None)
         if obs:
             obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
         moves = legal_moves(s)
@@ -83,25 +148,82 @@ def alphabeta(
                 obs.leaf(HEURISTIC)
                 obs.leave(value, EXACT)
             return color * value
-        if order is not None:
+        a0 = a
+        if reorder:
+            draft = limit - ply if limit >= 0 else UNLIMITED_DRAFT
+            tt_move = None
+            if keyed:
+                entry = tt.get(k)  # type: ignore[union-attr]
+                if entry is not None:
+                    e_draft, e_flag, e_value, tt_move = entry
+                    if ply and e_draft >= draft and (
+                        e_flag == TT_EXACT or (e_value >= b if e_flag == TT_LOWER else e_value <= a)
+                    ):
+                        hits += 1
+                        if obs:
+                            obs.leaf(TABLE)
+                            if e_flag == TT_EXACT:
+                                bound = EXACT
+                            else:
+                                bound = LOWER if (e_flag == TT_LOWER) == (color == 1) else UPPER
+                            obs.leave(color * e_value, bound)
+                        return e_value
+            if order is not None:
+                moves = order(s, moves)
+            if hist_key is not None and len(moves) > 1:
+                moves = sorted(moves, key=hist_key, reverse=True)
+            front: list[Hashable] = []
+            if tt_move is not None and tt_move in moves:
+                front.append(tt_move)
+            if killers is not None:
+                while len(killers) <= ply:
+                    killers.append([None, None])
+                for km in killers[ply]:
+                    if km is not None and km not in front and km in moves:
+                        front.append(km)
+            if front:
+                moves = front + [m for m in moves if m not in front]
+            child_step = step[0 if color == 1 else 1] if keyed else None  # type: ignore[index]
+            k_prev = k ^ last_key[root_last if move is None else move] if keyed else 0  # type: ignore[index]
+        elif order is not None:
             moves = order(s, moves)
         best = -inf
-        a0 = a
+        best_move = None
+        n = len(moves)
         for i, m in enumerate(moves):
-            value = -search(play(s, m), m, ply + 1, -b, -a, -color)
+            ck = k_prev ^ child_step[m] if reorder and keyed else 0  # type: ignore[index]
+            if pvs and i:
+                value = -search(play(s, m), m, ply + 1, -a - 1, -a, -color, ck)
+                if a < value < b:
+                    value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
+            else:
+                value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
             if value > best:
                 best = value
+                best_move = m
                 if ply == 0:
                     root_best[:] = [m]
+                    root_value[:] = [color * value]
                 if value > a:
                     a = value
                     if a >= b:
-                        if obs and i + 1 < len(moves):
+                        if obs and i + 1 < n:
                             if color == 1:
                                 obs.cutoff(BETA_CUT, best, b, moves[i + 1:])
                             else:
                                 obs.cutoff(ALPHA_CUT, -best, -b, moves[i + 1:])
+                        if reorder:
+                            if killers is not None:
+                                pair = killers[ply]
+                                if pair[0] != m:
+                                    pair[1] = pair[0]
+                                    pair[0] = m
+                            if history is not None:
+                                history[m] += draft * draft
                         break
+        if keyed:
+            flag = TT_LOWER if best >= b else TT_UPPER if best <= a0 else TT_EXACT
+            tt[k] = (draft, flag, best, best_move)  # type: ignore[index]
         if obs:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
@@ -114,8 +236,41 @@ def alphabeta(
 
     color = 1 if game.to_move(state) == X else -1
     a0, b0 = (alpha, beta) if color == 1 else (-beta, -alpha)
-    value = color * search(state, None, 0, a0, b0, color)
+    root_key = hashing.root_key(state) if keyed else 0  # type: ignore[union-attr]
+    root_last = (hashing.last_move(state) or 0) if keyed else 0  # type: ignore[union-attr]
+    try:
+        value = color * search(state, None, 0, a0, b0, color, root_key)
+    except SearchTimeout as timeout:
+        if table is not None:
+            table.hits += hits
+        raise SearchTimeout(count, root_best[0] if root_best else None,
+                            root_value[0] if root_value else None) from timeout
+    if table is not None:
+        table.hits += hits
     proven = a0 < color * value < b0
     best_moves = root_best if proven else []
+    pv = best_moves[:1]
+    if keyed and pv:
+        pv = principal_variation(game, state, table, hashing, limit)  # type: ignore[arg-type]
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
-                        principal_variation=best_moves[:1])
+                        principal_variation=pv)
+
+
+def principal_variation(game: Any, state: Hashable, table: TranspositionTable, hashing: Hashing,
+                        limit: int) -> list[Hashable]:
+    """The line of table moves from ``state`` (at most ``limit`` plies when limited), for reports."""
+    line: list[Hashable] = []
+    key = hashing.root_key(state)
+    seen = set()
+    previous = hashing.last_move(state)
+    while key not in seen and (limit < 0 or len(line) < limit):
+        seen.add(key)
+        move = table.best_move(key)
+        if move is None or move not in game.legal_moves(state):
+            break
+        line.append(move)
+        player = game.to_move(state)
+        key = hashing.keys.child(key, player, previous, move)
+        state = game.play(state, move)
+        previous = move
+    return line

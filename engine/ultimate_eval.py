@@ -1,0 +1,299 @@
+"""Evaluation of ultimate tic-tac-toe positions, table-driven so search stays fast.
+
+Both levels are scored by their lines, in the spirit of the course's ``mscore``:
+inside an open sub-board, lines with two stones of a player and an empty cell,
+lines with one stone and two empty cells, and the centre, corner and side cells
+a player holds; each sub-board's score is weighted by its place on the big
+board (centre, corner, side). On the big board: sub-boards won (weighted by
+place), two won sub-boards with the third still winnable, one won with two
+open. Last, the tempo: the side to move gains when it may play anywhere (it
+was sent to a closed sub-board) or can win the sub-board it is sent to.
+
+Every per-sub-board term is precomputed over all 3^9 fillings of a sub-board
+into a list indexed by the sub-board's 18 state bits (x mask | o mask << 9),
+and the big-board term is cached on first use, so an evaluation is nine list
+lookups plus a few bit operations. Values are from x's point of view; finished
+games are scored by :func:`scoring` far outside the heuristic's range, earlier
+wins higher. :func:`seed_evaluate` is the course's own ``mscore`` evaluation
+(for the seed-style opponent in the arena).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from itertools import product
+
+from engine.tictactoe import HAS_LINE, LINE_MASKS
+from engine.ultimate import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
+
+Evaluate = Callable[[int], int]
+
+WIN = 1_000_000
+"""A won game is worth ``WIN + empty cells left`` (quicker wins score higher); heuristics stay far below."""
+
+CENTRE_CELL = 4
+CORNER_CELLS = (0, 2, 6, 8)
+SIDE_CELLS = (1, 3, 5, 7)
+CELL_KIND = tuple("centre" if c == CENTRE_CELL else "corner" if c in CORNER_CELLS else "side" for c in range(9))
+"""Each of the 9 places (cells of a sub-board, or sub-boards of the big board): centre, corner or side."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by)."""
+
+    two: int = 10
+    """A sub-board line with two stones of a player and one empty cell."""
+    one: int = 2
+    """A sub-board line with one stone and two empty cells."""
+    centre: int = 3
+    corner: int = 2
+    side: int = 1
+    """Cells held inside an open sub-board."""
+    place_centre: int = 14
+    place_corner: int = 12
+    place_side: int = 10
+    """Multipliers (tenths) of a sub-board's score by its place on the big board."""
+    won: int = 100
+    """A won sub-board (times its place multiplier, in tenths)."""
+    big_two: int = 150
+    """Two won sub-boards in a big-board line whose third is still open."""
+    big_one: int = 25
+    """One won sub-board in a big-board line whose other two are open."""
+    free_move: int = 30
+    """The side to move may play anywhere."""
+    threat: int = 20
+    """The side to move can win the sub-board it is sent to right away."""
+
+    def as_dict(self) -> dict[str, int]:
+        """The weights by name (for reports and the tuning log)."""
+        return asdict(self)
+
+    def with_(self, **changes: int) -> Weights:
+        """A copy with some weights changed."""
+        return replace(self, **changes)
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def _line_counts(mine: int, theirs: int) -> tuple[int, int]:
+    """Lines of ``mine`` with two stones and one empty cell, and with one stone and two empty cells."""
+    twos = ones = 0
+    for line in LINE_MASKS:
+        if line & theirs:
+            continue
+        n = (mine & line).bit_count()
+        if n == 2:
+            twos += 1
+        elif n == 1:
+            ones += 1
+    return twos, ones
+
+
+def _fillings() -> list[tuple[int, int]]:
+    """Every (x mask, o mask) pair of a sub-board with disjoint masks (3^9 of them)."""
+    out = []
+    for marks in product((0, 1, 2), repeat=9):
+        x = o = 0
+        for c, mark in enumerate(marks):
+            if mark == 1:
+                x |= 1 << c
+            elif mark == 2:
+                o |= 1 << c
+        out.append((x, o))
+    return out
+
+
+FILLINGS = _fillings()
+_CELL_SETS = {kind: sum(1 << c for c in range(9) if CELL_KIND[c] == kind) for kind in ("centre", "corner", "side")}
+
+
+def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """Per-filling sub-board scores for the three places, and the threat bonus for x and for o to move."""
+    size = 1 << 18
+    by_place = {kind: [0] * size for kind in ("centre", "corner", "side")}
+    x_threat = [0] * size
+    o_threat = [0] * size
+    mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
+    cells = _CELL_SETS
+    for x, o in FILLINGS:
+        if HAS_LINE[x] or HAS_LINE[o] or x | o == NINE:
+            continue  # closed: scored on the big board
+        x2, x1 = _line_counts(x, o)
+        o2, o1 = _line_counts(o, x)
+        score = (w.two * (x2 - o2) + w.one * (x1 - o1)
+                 + w.centre * ((x & cells["centre"]).bit_count() - (o & cells["centre"]).bit_count())
+                 + w.corner * ((x & cells["corner"]).bit_count() - (o & cells["corner"]).bit_count())
+                 + w.side * ((x & cells["side"]).bit_count() - (o & cells["side"]).bit_count()))
+        index = x | o << 9
+        for kind, table in by_place.items():
+            table[index] = score * mult[kind] // 10
+        if x2:
+            x_threat[index] = w.threat
+        if o2:
+            o_threat[index] = -w.threat
+    return by_place["centre"], by_place["corner"], by_place["side"], x_threat, o_threat
+
+
+class _BigTable(dict):
+    """``(x won | drawn) | (o won | drawn) << 9`` -> big-board score, filled on first use."""
+
+    def __init__(self, w: Weights) -> None:
+        super().__init__()
+        self.w = w
+        kinds = [CELL_KIND[s] for s in range(9)]
+        mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
+        self.place = [w.won * mult[k] // 10 for k in kinds]
+
+    def __missing__(self, index: int) -> int:
+        xb, ob = index & NINE, index >> 9
+        drawn = xb & ob
+        xw, ow = xb & ~drawn, ob & ~drawn
+        w = self.w
+        place = self.place
+        score = sum(place[s] for s in range(9) if xw >> s & 1) - sum(place[s] for s in range(9) if ow >> s & 1)
+        x2, x1 = _line_counts(xw, ob)
+        o2, o1 = _line_counts(ow, xb)
+        score += w.big_two * (x2 - o2) + w.big_one * (x1 - o1)
+        self[index] = score
+        return score
+
+
+def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
+    """An evaluation function (x's point of view) with the given weights."""
+    centre, corner, side, x_threat, o_threat = _sub_tables(w)
+    big = _BigTable(w)
+    free = w.free_move
+    sent_to = SENT_TO
+    ch = CHUNK
+    shift = [0] + [SUB_STRIDE * (s - 1) for s in range(1, 10)]
+
+    def evaluate(state: int) -> int:
+        """Heuristic value of an unfinished ultimate state, from x's point of view."""
+        c = state >> CELLS_SHIFT
+        v = (centre[c >> 72 & ch]
+             + corner[c & ch] + corner[c >> 36 & ch] + corner[c >> 108 & ch] + corner[c >> 144 & ch]
+             + side[c >> 18 & ch] + side[c >> 54 & ch] + side[c >> 90 & ch] + side[c >> 126 & ch])
+        closed = state >> 8 & NINE
+        if closed:
+            xw = state >> 17 & NINE
+            ow = state >> 26 & NINE
+            drawn = closed & ~(xw | ow)
+            v += big[(xw | drawn) | (ow | drawn) << 9]
+        sub = sent_to[state & 0xFF]
+        if not sub or closed >> (sub - 1) & 1:
+            return v - free if state & 1 else v + free
+        if state & 1:
+            return v + o_threat[c >> shift[sub] & ch]
+        return v + x_threat[c >> shift[sub] & ch]
+
+    return evaluate
+
+
+evaluate = make_evaluate()
+"""The bot's evaluation with the tuned default weights."""
+
+
+def scoring(outcome: int, state: int, game: object) -> int:
+    """Finished games: ``WIN + empty cells`` for the winner (an earlier win is worth more), 0 for a draw."""
+    if not outcome:
+        return 0
+    return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())
+
+
+# -- the course's evaluation (seed 001, ``mscore``), for the seed-style opponent ------------
+
+SEED_SUB_WIN = 100
+"""What ``mscore`` gives a won sub-board (the course's ``maxs``)."""
+SEED_BIG_FACTOR = 10
+"""The big board scored by the same line rules, times this (the course's ``score`` "with similar parameters")."""
+
+
+def _mscore(mine: int, theirs: int) -> int:
+    """The course's line score of one 3x3 board for the side ``mine``.
+
+    Per line: two of mine and an empty cell +20, two of theirs -20; one of mine
+    and two empty +8, one of theirs -8; the middle cell of each line +3 mine /
+    -3 theirs; the board's centre as a line's middle +7 mine / -3 theirs (the
+    course tests the line's middle index against 5, meaning the centre cell).
+    """
+    if HAS_LINE[mine]:
+        return SEED_SUB_WIN
+    if HAS_LINE[theirs]:
+        return -SEED_SUB_WIN
+    s = 0
+    for a, b, c in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)):
+        line = 1 << a | 1 << b | 1 << c
+        m, t = (mine & line).bit_count(), (theirs & line).bit_count()
+        if m == 2 and not t:
+            s += 20
+        elif t == 2 and not m:
+            s -= 20
+        elif m == 1 and not t:
+            s += 8
+        elif t == 1 and not m:
+            s -= 8
+        if mine >> b & 1:
+            s += 3 + (7 if b == CENTRE_CELL else 0)
+        elif theirs >> b & 1:
+            s -= 3 + (3 if b == CENTRE_CELL else 0)
+    return s
+
+
+def _seed_tables() -> tuple[list[int], list[int]]:
+    """mscore of every sub-board filling, from x's point of view, with x to move and with o to move."""
+    size = 1 << 18
+    x_trait = [0] * size
+    o_trait = [0] * size
+    for x, o in FILLINGS:
+        if HAS_LINE[x] and HAS_LINE[o]:
+            continue
+        index = x | o << 9
+        x_trait[index] = _mscore(x, o)
+        o_trait[index] = -_mscore(o, x)
+    return x_trait, o_trait
+
+
+_seed: tuple[list[int], list[int]] | None = None
+
+
+def seed_evaluate(state: int) -> int:
+    """The course's evaluation: ``mscore`` of every sub-board plus the big board's, x's point of view.
+
+    ``mscore`` reads the board for the side to move (its centre term is not
+    symmetric), so the tables for x to move and o to move differ.
+    """
+    global _seed
+    if _seed is None:
+        _seed = _seed_tables()
+    table = _seed[state & 1]
+    c = state >> CELLS_SHIFT
+    v = sum(table[c >> (SUB_STRIDE * i) & CHUNK] for i in range(9))
+    xw = state >> 17 & NINE
+    ow = state >> 26 & NINE
+    closed = state >> 8 & NINE
+    drawn = closed & ~(xw | ow)
+    big = table[(xw | drawn) | (ow | drawn) << 9] if not drawn else _seed_big(xw, ow, drawn, state & 1)
+    return v + SEED_BIG_FACTOR * big
+
+
+def _seed_big(xw: int, ow: int, drawn: int, o_to_move: int) -> int:
+    """Big-board mscore when some sub-boards are drawn (a drawn sub-board blocks both sides' lines)."""
+    mine, theirs = (ow, xw) if o_to_move else (xw, ow)
+    s = 0
+    for a, b, c in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)):
+        line = 1 << a | 1 << b | 1 << c
+        if line & drawn:
+            continue
+        m, t = (mine & line).bit_count(), (theirs & line).bit_count()
+        if m == 2 and not t:
+            s += 20
+        elif t == 2 and not m:
+            s -= 20
+        elif m == 1 and not t:
+            s += 8
+        elif t == 1 and not m:
+            s -= 8
+    return -s if o_to_move else s
