@@ -196,9 +196,10 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
                     if ch in STONE_INK else " ")
             tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}" FIXEDSIZE="TRUE"{bg}>{text}</TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
-    border = f' BORDER="2" COLOR="{PLAYABLE_COLOUR}"' if playable else ' BORDER="0"'
-    inner = (f'<TABLE{border} CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{background}" '
-             f'COLOR="#b0b0b0">' + "".join(rows) + "</TABLE>")
+    # One COLOR per table (Graphviz rejects a duplicate): a playable sub-board's grid is drawn gold.
+    border = f' BORDER="2" COLOR="{PLAYABLE_COLOUR}"' if playable else ' BORDER="0" COLOR="#b0b0b0"'
+    inner = (f'<TABLE{border} CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{background}">'
+             + "".join(rows) + "</TABLE>")
     return f'<TD BGCOLOR="{background}">{inner}</TD>'
 
 
