@@ -117,14 +117,14 @@ class TicTacToe:
         for ch in cells_text:
             if ch.isdigit():
                 cell += int(ch)
-            else:
-                if cell >= 9:
-                    break
+            elif cell < 9:
                 if ch == "x":
                     x |= 1 << cell
                 else:
                     o |= 1 << cell
                 cell += 1
+            else:
+                cell += 1  # a piece past the ninth cell
             if cell > 9:
                 break
         if cell != 9:
@@ -220,19 +220,28 @@ class TicTacToe:
 
 
 def _syntax_reason(fen: object) -> str:
+    """Why ``fen`` is not of the shape ``<cells> <side>``, in words."""
     if not isinstance(fen, str):
         return "FEN must be a string"
+    if not fen.strip():
+        return "empty FEN"
     if fen != fen.strip():
         return "leading or trailing whitespace in FEN"
+    if any(ch.isspace() and ch != " " for ch in fen) or "  " in fen:
+        return "the board and the side to move must be separated by exactly one space (no tabs, newlines or runs)"
     parts = fen.split(" ")
+    if len(parts) == 1:
+        return "missing the side to move: expected the board, one space, then x or o"
     if len(parts) != 2:
-        return "FEN must be the board and the side to move separated by one space"
+        return "FEN must be the board and the side to move separated by one space, nothing more"
     board, side = parts
-    if not board:
-        return "empty board part in FEN"
     bad = sorted({ch for ch in board if ch not in "xo123456789"})
     if bad:
+        if bad[0] in "XO":
+            return f"upper-case {bad[0]!r} in board part (pieces are written x and o)"
         return f"unexpected character {bad[0]!r} in board part (expected x, o or a digit 1-9)"
+    if side in ("X", "O"):
+        return f"side to move must be lower-case 'x' or 'o', not {side!r}"
     if side not in ("x", "o"):
         return f"side to move must be 'x' or 'o', not {side!r}"
     return "malformed FEN"
