@@ -122,6 +122,14 @@ class Ultimate:
     def parse_fen(self, fen: str) -> int:
         """Read an ultimate FEN (``999999999 00 x``), checking that legal play can reach it.
 
+        Refused, each with its own reason: stone counts that do not fit x moving
+        first and the side to move; a last move on an empty cell or on a stone of
+        the side to move; a last move on an empty board, and ``00`` on a board
+        with stones (only the start has no last move); a sub-board with a line for
+        both players, or with lines no single move completed; a last move into a
+        sub-board won before it; a game over before the last move; both players
+        owning a big-board line.
+
         :raises FenError: malformed text (with what is wrong), or an unreachable position
             (with the rule it breaks).
         """
