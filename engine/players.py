@@ -1,0 +1,221 @@
+"""Ultimate tic-tac-toe players for the arena and the CLI: one interface, built-ins and outside programs.
+
+A player answers ``choose(state, seconds)`` with a move. Built-ins run in the
+arena's process: ``random``, ``greedy`` (the move whose position evaluates best
+one ply ahead, a win if there is one), ``seed:N`` (the course's bot: fixed-depth
+negamax alpha-beta to N plies with its ``mscore`` evaluation, moves in ascending
+order) and ``bot`` / ``bot:S`` (our iterative-deepening search, thinking S
+seconds, or a share of the limit). Anything else is a command that speaks the
+``sm-bot`` interface (FEN and seconds as its last two arguments, the move on
+stdout); it runs as a subprocess, killed when the limit passes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shlex
+import signal
+import subprocess
+import time
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.alphabeta import alphabeta
+from engine.iterative import Decision, think
+from engine.transposition import TranspositionTable
+from engine.ultimate import ULTIMATE
+from engine.ultimate_eval import WIN, Evaluate, scoring, seed_evaluate
+from engine.ultimate_eval import evaluate as default_evaluate
+
+TIMEOUT = "timeout"
+ILLEGAL = "illegal move"
+CRASH = "crash"
+GARBAGE = "garbage output"
+
+BOT_SHARE = 0.8
+"""Share of a per-move limit the bot's deadline is set to (the rest covers overheads)."""
+BOT_MARGIN = 0.03
+"""Seconds kept back below that share (freeing memory, returning the move)."""
+
+
+class PlayerFault(Exception):  # noqa: N818 - the arena's word for a forfeit
+    """A player lost by forfeit: ``kind`` is timeout, illegal move, crash or garbage output."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+class Player(Protocol):
+    """Something that picks a move in an ultimate position within ``seconds``."""
+
+    name: str
+
+    def choose(self, state: int, seconds: float) -> int:
+        """A move for the side to move; may raise :class:`PlayerFault`."""
+        ...
+
+
+def bot_deadline(seconds: float, started: float) -> float:
+    """The search deadline for a move budget of ``seconds`` that began at ``started`` (a monotonic time)."""
+    return started + max(0.0, seconds * BOT_SHARE - BOT_MARGIN)
+
+
+class RandomPlayer:
+    """A uniformly random legal move (seeded, so games can be replayed)."""
+
+    def __init__(self, seed: int | None = None, name: str = "random") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, state: int, seconds: float) -> int:
+        """Any legal move."""
+        return self.rng.choice(ULTIMATE.legal_moves(state))
+
+
+class GreedyPlayer:
+    """One ply ahead: a winning move if any, else the move whose position the evaluation likes best."""
+
+    def __init__(self, seed: int | None = None, evaluate: Evaluate = default_evaluate, name: str = "greedy") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.evaluate = evaluate
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The best-looking move (ties broken at random)."""
+        color = -1 if ULTIMATE.to_move(state) else 1
+        best: list[int] = []
+        best_value = None
+        for move, child in ULTIMATE.successors(state):
+            result = ULTIMATE.outcome(child)
+            value = color * (scoring(result, child, ULTIMATE) if result is not None else self.evaluate(child))
+            if best_value is None or value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return self.rng.choice(best)
+
+
+class SeedPlayer:
+    """The course's bot: negamax alpha-beta to a fixed depth, ``mscore`` evaluation, ascending moves."""
+
+    def __init__(self, depth: int, name: str | None = None) -> None:
+        self.depth = depth
+        self.name = name or f"seed:{depth}"
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The first move the fixed-depth search proves best."""
+        result = alphabeta(ULTIMATE, state, depth=self.depth, evaluate=seed_evaluate, scoring=scoring)
+        return result.best_moves[0] if result.best_moves else ULTIMATE.legal_moves(state)[0]
+
+
+class BotPlayer:
+    """Our bot: iterative deepening under a deadline, its transposition table kept from move to move."""
+
+    def __init__(self, seconds: float | None = None, evaluate: Evaluate = default_evaluate,
+                 name: str | None = None) -> None:
+        self.seconds = seconds
+        self.evaluate = evaluate
+        self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
+        self.table = TranspositionTable(capacity=1_000_000)
+        self.last: Decision | None = None
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The move found in ``self.seconds`` (at most the limit ``seconds``, with a safety share)."""
+        started = time.monotonic()
+        budget = seconds if self.seconds is None else min(self.seconds, seconds)
+        self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=self.evaluate,
+                          scoring=scoring, win=WIN, table=self.table)
+        return self.last.move  # type: ignore[return-value]
+
+
+_MOVE_RE = re.compile(rb"\s*([1-9][1-9])\s*")
+
+
+class ExternalPlayer:
+    """A program speaking the ``sm-bot`` interface: ``command... FEN SECONDS``, the move on stdout."""
+
+    def __init__(self, command: Sequence[str], name: str | None = None) -> None:
+        if not command:
+            raise ValueError("empty player command")
+        self.command = list(command)
+        self.name = name or " ".join(command)
+
+    def choose(self, state: int, seconds: float) -> int:
+        """Run the program once; kill it (and its children) when ``seconds`` pass."""
+        argv = [*self.command, ULTIMATE.fen(state), f"{seconds:g}"]
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, start_new_session=True)
+        except OSError as exc:
+            raise PlayerFault(CRASH, f"cannot start {argv[0]!r}: {exc.strerror or exc}") from exc
+        try:
+            out, _ = proc.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            raise PlayerFault(TIMEOUT, f"no answer within {seconds:g} s") from None
+        if proc.returncode != 0:
+            raise PlayerFault(CRASH, f"exit status {proc.returncode}")
+        match = _MOVE_RE.fullmatch(out)
+        if not match:
+            shown = out[:40].decode("utf-8", "replace")
+            raise PlayerFault(GARBAGE, f"expected a move like 45 on stdout, got {shown!r}")
+        return int(match.group(1))
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the process group we started for a player, then reap it."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+    proc.communicate()
+
+
+BUILTIN_RE = re.compile(r"(random|greedy|seed|bot)(?::([0-9.]+))?")
+
+
+def make_player(spec: str, *, seed: int | None = None) -> Player:
+    """A player from its command-line spelling: ``random``, ``greedy``, ``seed:3``, ``bot``, ``bot:0.5``,
+    ``cmd:ANY COMMAND`` or any other command line (run as an external program).
+
+    :raises ValueError: a built-in name with a bad parameter.
+    """
+    match = BUILTIN_RE.fullmatch(spec)
+    if match:
+        kind, arg = match.groups()
+        if kind == "random" and arg is None:
+            return RandomPlayer(seed)
+        if kind == "greedy" and arg is None:
+            return GreedyPlayer(seed)
+        if kind == "seed":
+            depth = 3 if arg is None else _number(spec, arg, int)
+            if not 1 <= depth <= 12:
+                raise ValueError(f"player {spec!r}: depth must be 1-12")
+            return SeedPlayer(depth)
+        if kind == "bot":
+            if arg is None:
+                return BotPlayer()
+            secs = _number(spec, arg, float)
+            if not secs > 0:
+                raise ValueError(f"player {spec!r}: seconds must be more than 0")
+            return BotPlayer(secs)
+        raise ValueError(f"player {spec!r}: {kind} takes no parameter")
+    command = spec[4:] if spec.startswith("cmd:") else spec
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise ValueError(f"player {spec!r}: {exc}") from exc
+    if not argv:
+        raise ValueError(f"player {spec!r}: empty command")
+    return ExternalPlayer(argv, name=spec)
+
+
+def _number(spec: str, text: str, kind: type) -> int | float:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"player {spec!r}: {text!r} is not a valid {kind.__name__}") from None
