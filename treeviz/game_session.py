@@ -119,7 +119,14 @@ class UltimateVariant:
         return ultimate_board_lines(self.game, state)
 
     def parse_move(self, text: str, state: Any) -> Any:
-        return self.game.parse_move(text.strip(), state)
+        try:
+            return self.game.parse_move(text.strip(), state)
+        except IllegalMoveError as exc:
+            taken = re.fullmatch(r"cell (\d) of sub-board (\d) is occupied", exc.reason)
+            if taken is None:
+                raise
+            stone = self.game.cell(state, int(taken[2]), int(taken[1]))
+            raise IllegalMoveError(f"{exc.reason} by {stone}", exc.move, exc.fen) from None
 
     def move_name(self, move: Any) -> str:
         return self.game.move_name(move)
@@ -335,7 +342,8 @@ class GameSession:
     def _stop(self, ending: Ending) -> Ending:
         why = "interrupted" if ending is Ending.INTERRUPTED else "stopped"
         hint = f"  (resume: {self.resume_hint} --fen '{self.game.fen(self.state)}')" if self.resume_hint else ""
-        self._say(f"\nGame {why} after {len(self.moves)} moves.{hint}\nFEN: {self.game.fen(self.state)}")
+        count = f"{len(self.moves)} move{'' if len(self.moves) == 1 else 's'}"
+        self._say(f"\nGame {why} after {count}.{hint}\nFEN: {self.game.fen(self.state)}")
         return ending
 
     def _help_text(self) -> str:
