@@ -80,9 +80,13 @@ def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
 
     :raises ValueError: the game has no evaluation to offer.
     """
-    if getattr(game, "name", "") == "tictactoe":
+    name = getattr(game, "name", "")
+    if name == "tictactoe":
         from engine import tictactoe_eval
         return tictactoe_eval.evaluate, tictactoe_eval.scoring
+    if name == "ultimate":
+        from engine import ultimate_eval
+        return ultimate_eval.evaluate, ultimate_eval.scoring
     evaluate = getattr(game, "evaluate", None)
     if evaluate is not None:
         return evaluate, getattr(game, "scoring", SCORINGS["plain"])
