@@ -11,6 +11,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.errors import FenError, IllegalMoveError
 from engine.perft import perft
 from engine.ultimate import ULTIMATE as U
 
@@ -141,3 +142,52 @@ def test_perft_matches_the_rule_book_from_random_positions(choices: list[int]) -
         return total
 
     assert perft(U, state, 2) == book_perft(2)
+
+
+def random_position(choices: list[int]) -> int:
+    state = U.initial()
+    for choice in choices:
+        moves = U.legal_moves(state)
+        if not moves:
+            break
+        state = U.play(state, moves[choice % len(moves)])
+    return state
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=81))
+def test_play_checked_and_typed_moves_accept_exactly_the_legal_moves(choices: list[int]) -> None:
+    state = random_position(choices)
+    legal = set(U.legal_moves(state))
+    for move in range(11, 100):
+        if move % 10 == 0:
+            continue
+        if move in legal:
+            assert U.play_checked(state, move) == U.play(state, move)
+            assert U.parse_move(U.move_name(move), state) == move
+            assert U.parse_move("abcdefghi"[move // 10 - 1] + str(move % 10), state) == move
+        else:
+            try:
+                U.play_checked(state, move)
+            except IllegalMoveError as error:
+                assert error.reason
+            else:
+                raise AssertionError(f"illegal move {move} accepted in {U.fen(state)}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=60),
+       st.integers(min_value=0, max_value=200), st.sampled_from("xo0123456789 XO\t-"))
+def test_mangled_fens_are_refused_with_a_reason_or_read_consistently(
+    choices: list[int], where: int, replacement: str
+) -> None:
+    fen = U.fen(random_position(choices))
+    where %= len(fen)
+    mangled = fen[:where] + replacement + fen[where + 1:]
+    try:
+        state = U.parse_fen(mangled)
+    except FenError as error:
+        assert error.reason and error.fen == mangled
+    else:
+        assert U.parse_fen(U.fen(state)) == state
+        assert U.legal_moves(state) == tuple(m for m in U.legal_moves(state) if U.illegal_reason(state, m) is None)
