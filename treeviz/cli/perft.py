@@ -11,7 +11,7 @@ import click
 from engine.perft import perft
 from engine.tictactoe import TICTACTOE
 from engine.ultimate import ULTIMATE
-from treeviz.cli.common import fail
+from treeviz.cli.common import fail, progress_enabled
 
 
 def game_for_fen(fen: str) -> object:
@@ -33,4 +33,13 @@ def perft_command(fen: str, depth: int) -> None:
         fail(f"DEPTH must be 0 or more, not {depth}")
     game = game_for_fen(fen)
     state = game.parse_fen(fen)
-    click.echo(perft(game, state, depth))
+    if depth < 6 or not progress_enabled():
+        click.echo(perft(game, state, depth))
+        return
+    moves = game.legal_moves(state)
+    total = 0
+    for done, move in enumerate(moves, 1):
+        total += perft(game, game.play(state, move), depth - 1)
+        click.echo(f"\rperft {depth}: {done}/{len(moves)} first moves, {total:,} so far", err=True, nl=False)
+    click.echo(err=True)
+    click.echo(total)
