@@ -156,8 +156,9 @@ def test_no_png_keeps_dot_and_a_text_page(tmp_path: Path) -> None:
     [
         (["--fen", "999999999 00 y"], "error: side to move"),
         (["--fen", "x99999999 00 x"], "error: "),
-        (["--ai", "random", "--depth", "3"], "error: --depth applies to minimax and alphabeta"),
+        (["--ai", "random", "--depth", "3"], "error: --depth applies to alphabeta and seed, not to --ai random"),
         (["--ai", "strategy"], "error: --ai strategy is not available for ultimate"),
+        (["--ai", "greedy", "--depth", "2"], "error: --depth applies to alphabeta and seed"),
         (["--time", "0"], "error: "),
     ],
 )
@@ -167,3 +168,14 @@ def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], messag
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(message)
+
+
+@pytest.mark.parametrize("ai", [["--depth", "2"], ["--time", "0.2"], ["--ai", "seed", "--depth", "2"],
+                                ["--ai", "greedy"]])
+def test_each_ultimate_opponent_answers_with_a_legal_move(tmp_path: Path, ai: list[str]) -> None:
+    result = run_script("sm-refresh", *ai, "--no-png", "-o", str(tmp_path), stdin=typed("55", "quit"))
+    assert result.returncode == 0, result.stderr
+    reply = re.search(r"^o \(.*?\) played (\d\d)", result.stdout, flags=re.MULTILINE)
+    assert reply is not None, result.stdout
+    fen = re.search(r"^FEN: (.*)$", result.stdout, flags=re.MULTILINE)[1]
+    assert fen == ULTIMATE.fen(replay([55, int(reply[1])]))

@@ -30,8 +30,12 @@ from treeviz.game_session import (
 
 GAMES = ("ttt", "ultimate")
 TICTACTOE_AIS = ("minimax", "alphabeta", "strategy", "dfs", "bfs", "random")
-ULTIMATE_AIS = ("alphabeta", "random")
-"""Computer algorithms for ultimate: the time-limited (or fixed-depth) alpha-beta bot, or random moves."""
+ULTIMATE_AIS = ("alphabeta", "seed", "greedy", "random")
+"""Computer algorithms for ultimate: our alpha-beta bot (time limit or fixed depth), the course's fixed-depth
+bot (seed), one ply ahead (greedy), random moves."""
+DEPTH_AIS = {"ttt": ("minimax", "alphabeta"), "ultimate": ("alphabeta", "seed")}
+"""The algorithms a --depth applies to."""
+SEED_DEPTH = 3
 DEFAULT_AI = {"ttt": "alphabeta", "ultimate": "alphabeta"}
 DEFAULT_SECONDS = 1.0
 HUMAN_SIDES = ("x", "o", "none", "both")
@@ -61,11 +65,12 @@ def play_options(function: Callable[..., Any]) -> Callable[..., Any]:
                      help="The side you play; 'none' to watch the computer play both sides, 'both' for two people."),
         click.option("--ai", type=click.Choice(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS))), default=None,
                      help="The computer's algorithm. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), "
-                          "dfs, bfs, random (default alphabeta). Ultimate: alphabeta (the bot), random."),
+                          "dfs, bfs, random (default alphabeta). Ultimate: alphabeta (the bot), seed (the course's "
+                          "fixed-depth bot), greedy, random (default alphabeta)."),
         click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=DEFAULT_SECONDS,
                      show_default=True, metavar="SECONDS", help="Ultimate: the bot's thinking time per move."),
         click.option("--depth", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Fixed search depth in plies instead of a time limit (minimax and alphabeta)."),
+                     help="Fixed search depth in plies instead of a time limit (minimax, alphabeta, seed)."),
         click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
                      show_default=True, help="Folder for g.dot, g.png and refresh.html."),
         click.option("--fen", default=None, help="Start from this position (the FEN printed when a game stops)."),
@@ -87,8 +92,8 @@ def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
     if ai not in allowed:
         fail(f"--ai {ai} is not available for {game}: choose one of {', '.join(allowed)}")
     depth = options["depth"]
-    if depth is not None and ai not in ("minimax", "alphabeta"):
-        fail(f"--depth applies to minimax and alphabeta, not to --ai {ai}")
+    if depth is not None and ai not in DEPTH_AIS[game]:
+        fail(f"--depth applies to {' and '.join(DEPTH_AIS[game])}, not to --ai {ai}")
     return PlaySettings(
         game=game, human=options["human"], ai=ai, seconds=options["seconds"], depth=depth,
         folder=options["folder"], fen=options["fen"], png=not options["no_png"], serve=options["serve"],
@@ -115,27 +120,56 @@ def tictactoe_computer(settings: PlaySettings) -> ComputerPlayer:
 
 
 def ultimate_computer(settings: PlaySettings) -> ComputerPlayer:
-    """An ultimate opponent: the alpha-beta bot (time limit or fixed depth), or random moves."""
-    if settings.ai == "random":
-        import random
+    """An ultimate opponent from :mod:`engine.players`: the bot (time limit or fixed depth), seed, greedy, random."""
+    from engine import players
 
-        from engine.ultimate import ULTIMATE
-
-        rng = random.Random(settings.seed)
-        return ComputerPlayer("random", lambda state: Choice(rng.choice(ULTIMATE.legal_moves(state))))
-    from engine.players import ultimate_bot
-
-    bot = ultimate_bot(seconds=settings.seconds, depth=settings.depth)
+    ai = settings.ai or "alphabeta"
+    if ai == "random":
+        player: Any = players.RandomPlayer(settings.seed)
+        return ComputerPlayer("random", lambda state: Choice(player.choose(state, settings.seconds)))
+    if ai == "greedy":
+        player = players.GreedyPlayer(settings.seed)
+        return ComputerPlayer("greedy", lambda state: Choice(player.choose(state, settings.seconds)))
+    if ai == "seed":
+        depth = settings.depth or SEED_DEPTH
+        player = players.SeedPlayer(depth)
+        return ComputerPlayer(f"seed bot depth {depth}", lambda state: Choice(player.choose(state, settings.seconds)))
     if settings.depth is not None:
-        name = f"alphabeta depth {settings.depth}"
-    else:
-        name = f"alphabeta {settings.seconds:g} s/move"
+        return _fixed_depth_bot(settings.depth)
+    bot = players.BotPlayer(settings.seconds)
 
     def choose(state: Any) -> Choice:
-        answer = bot(state)
-        return Choice(answer.move, answer.note)
+        move = bot.choose(state, settings.seconds)
+        return Choice(move, _decision_note(bot.last))
 
-    return ComputerPlayer(name, choose)
+    return ComputerPlayer(f"alphabeta {settings.seconds:g} s/move", choose)
+
+
+def _fixed_depth_bot(depth: int) -> ComputerPlayer:
+    """The bot's search (iterative deepening, same evaluation) stopped at ``depth`` plies instead of a deadline."""
+    from math import inf
+
+    from engine.iterative import think
+    from engine.transposition import TranspositionTable
+    from engine.ultimate import ULTIMATE
+    from engine.ultimate_eval import WIN, evaluate, scoring
+
+    table = TranspositionTable(capacity=1_000_000)
+
+    def choose(state: Any) -> Choice:
+        decision = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=depth,
+                         table=table)
+        return Choice(decision.move, _decision_note(decision))
+
+    return ComputerPlayer(f"alphabeta depth {depth}", choose)
+
+
+def _decision_note(decision: Any) -> str:
+    """``depth 7, 41,230 nodes, value +35`` from the bot's report."""
+    if decision is None:
+        return ""
+    value = "solved " if decision.solved else ""
+    return f"depth {decision.depth}, {decision.nodes:,} nodes, {value}value {decision.value:+g} for x"
 
 
 def computer_sides(settings: PlaySettings) -> dict[Player, ComputerPlayer | None]:
