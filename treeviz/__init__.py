@@ -1,0 +1,47 @@
+"""treeviz: game trees made visible.
+
+From Python::
+
+    import treeviz
+    tree = treeviz.search_tree("1o11o1oxx x", algorithm="alphabeta")
+    tree.graph                 # the networkx DiGraph (notes: tree schema)
+    tree.save("ab.png")        # or .svg/.pdf/.dot/.json/.html
+    tree                       # in Jupyter: drawn inline (SVG)
+    treeviz.comparison("x21o11xo o").save("cmp.svg")
+
+Lower level: :func:`build_tree` (search -> DiGraph), :func:`to_dot`,
+:func:`compare_dot`, and the module :mod:`treeviz.render` (``render(dot, "png")`` -> bytes).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_HOMES = {
+    "RenderError": "treeviz.render",
+    "Tree": "treeviz.tree",
+    "build_tree": "treeviz.builder",
+    "compare_dot": "treeviz.render",
+    "comparison": "treeviz.tree",
+    "game_for_fen": "treeviz.tree",
+    "search_tree": "treeviz.tree",
+    "to_dot": "treeviz.render",
+    "tree_to_json": "treeviz.json_export",
+}
+"""Public name -> module. Imported on first use, so ``import treeviz`` (and every command's start) stays fast."""
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'treeviz' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

@@ -26,6 +26,7 @@ import networkx as nx
 from treeviz import labels
 from treeviz.labels import (
     HIDDEN_COLOUR,
+    HIDDEN_FILL,
     PRUNED_COLOUR,
     PRUNED_FILL,
     PRUNED_INK,
@@ -169,7 +170,8 @@ def legend_table(trees: list[nx.DiGraph]) -> str:
         ]
     if hidden:
         cells += [
-            f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}"><FONT POINT-SIZE="9">{labels.ELLIPSIS}</FONT></TD>',
+            f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}" BGCOLOR="{HIDDEN_FILL}">'
+            f'<FONT POINT-SIZE="9">{labels.ELLIPSIS}</FONT></TD>',
             _legend_text("nodes left out (--max-nodes)"),
         ]
     return ('<TABLE BORDER="0" CELLSPACING="4" CELLPADDING="2"><TR>' + "".join(cells) + "</TR></TABLE>")
@@ -192,8 +194,9 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
     label_cache: dict[tuple, str] = {}
     stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
                   f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
-    hidden_style = (f'style="dotted,rounded", color="{HIDDEN_COLOUR}", fontcolor="{HIDDEN_COLOUR}", '
-                    f'fontsize=10, shape=box, margin="0.08,0.04"')
+    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
+                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
+                    f'width=0, height=0')
     node_lines: list[str] = []
     hidden_edges: list[str] = []
     for n, d in sorted(G.nodes(data=True)):
@@ -216,9 +219,13 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
         node_lines.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", class="{css}"];')
         hidden = d.get("hidden") or 0
         if hidden:
+            # Only the subtrees of children that are not drawn: deeper cuts get their own boxes.
+            hidden -= sum(G.nodes[c].get("hidden") or 0 for c in G.successors(n))
+        if hidden > 0:
             node_lines.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(hidden)}", {hidden_style}, '
                               f'class="hidden"];')
-            hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, color="{HIDDEN_COLOUR}"];')
+            hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, '
+                                f'color="{HIDDEN_COLOUR}"];')
     yield from node_lines
     ink = {"x": STONE_INK["x"], "o": STONE_INK["o"]}
     nodes = G.nodes

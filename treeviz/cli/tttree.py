@@ -1,0 +1,145 @@
+"""``tttree FEN``: the minimax or alpha-beta search tree of a position, as DOT, PNG, SVG, PDF, JSON or HTML.
+
+Also ``treeviz tree`` (same command) and ``treeviz compare`` (both trees side
+by side). With no options: the minimax tree as Graphviz DOT on stdout, as in
+the course (``tttree "1o11o1oxx x" > g.dot``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+import networkx as nx
+
+from treeviz.builder import ORDER_HELP, ORDERS
+from treeviz.cli.common import fail, progress_enabled, run, write_atomically
+from treeviz.render import RenderError
+from treeviz.tree import BINARY_FORMATS, FORMATS, SUFFIXES, Tree, comparison, search_tree
+
+DEFAULT_MAX_NODES = 1000
+"""The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
+UNCAPPED_FORMATS = frozenset({"json", "html"})
+"""Data and the interactive page take the whole tree unless ``--max-nodes`` says otherwise."""
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
+    order_help = "; ".join(f"{name}: {text.rstrip('.')}" for name, text in ORDER_HELP.items())
+    options = [
+        click.argument("fen"),
+        click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="Depth limit in plies; leaves at the limit get the heuristic value. "
+                          "Required for ultimate positions."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+                     help="Output format [default: from the -o suffix, else dot]."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+                     default=None, help="Write here (atomically) instead of stdout."),
+        click.option("--max-nodes", type=click.IntRange(min=0), default=None, metavar="N",
+                     help=f"Draw at most N searched nodes (whole levels from the root, then the best line); "
+                          f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot/png/svg/pdf, none for json/html]."),
+        click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
+                     help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
+        click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
+                     help=f"Move order of the search ({order_help})."),
+        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default="TB", show_default=True,
+                     help="TB: the tree grows downwards; LR: rightwards."),
+        click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@click.command(context_settings=CONTEXT)
+@_tree_options
+@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="minimax", show_default=True,
+              help="minimax, or negamax with alpha-beta pruning (fail-soft).")
+@click.option("--compare", is_flag=True, help="Minimax and alpha-beta trees side by side in one figure.")
+def tree_command(fen: str, algo: str, compare: bool, **options: Any) -> None:
+    """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x").
+
+    Every node shows its board, whose move it is (colour) and its value from x's
+    point of view; the best line is bold green; alpha-beta's pruned moves are grey
+    dashed stubs naming the cut. Diagnostics go to stderr, the result to stdout or -o.
+    """
+    _write_tree(fen, algo=algo, compare=compare, **options)
+
+
+@click.command(context_settings=CONTEXT)
+@_tree_options
+def compare_command(fen: str, **options: Any) -> None:
+    """Write the minimax and the alpha-beta trees of FEN side by side, each titled with its node count."""
+    _write_tree(fen, algo="minimax", compare=True, **options)
+
+
+def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: str | None, output: Path | None,
+                max_nodes: int | None, scoring: str, order: str, rankdir: str, title: str | None) -> None:
+    fmt = fmt or (SUFFIXES.get(output.suffix.lower(), "dot") if output else "dot")
+    if max_nodes is None:
+        max_nodes = 0 if fmt in UNCAPPED_FORMATS else DEFAULT_MAX_NODES
+    if output is None and fmt in BINARY_FORMATS and sys.stdout.isatty():
+        fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
+    if output is not None and not (output.parent if str(output.parent) else Path(".")).is_dir():
+        fail(f"cannot write {output}: no such directory {output.parent}")
+
+    _progress("searching")
+    try:
+        if compare:
+            tree = comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
+        else:
+            tree = search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
+                               max_nodes=max_nodes, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+    _report_cut(tree, max_nodes)
+
+    if fmt not in ("dot", "json", "html"):
+        _progress(f"laying out {tree.drawn_nodes:,} nodes")
+    try:
+        data = tree.export(fmt, rankdir=rankdir)
+    except RenderError as exc:
+        fail(str(exc))
+    except ImportError:
+        if fmt == "html":
+            fail("html output needs treeviz.html_page")
+        raise
+
+    if output is not None:
+        try:
+            write_atomically(output, data)
+        except OSError as exc:
+            fail(f"cannot write {output}: {exc.strerror or exc}")
+    elif isinstance(data, bytes):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        sys.stdout.write(data)
+        sys.stdout.flush()
+
+
+def _report_cut(tree: Tree, max_nodes: int) -> None:
+    """Say on stderr how much ``--max-nodes`` left out and how to get it."""
+    graphs: list[nx.DiGraph] = [tree.graph] + ([tree.compare] if tree.compare is not None else [])
+    for G in graphs:
+        g = G.graph
+        hidden = g.get("hidden", 0)
+        if hidden:
+            click.echo(f"note: {g['algorithm']} tree cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
+                       f"{g['nodes']:,} nodes drawn, {hidden:,} left out (use --max-nodes 0 for all of them)",
+                       err=True)
+
+
+def _progress(message: str) -> None:
+    if progress_enabled():
+        click.echo(f"tttree: {message}\u2026", err=True)
+
+
+def main() -> NoReturn:
+    """Console-script entry point of ``tttree``."""
+    run(tree_command, prog_name="tttree")
