@@ -1,0 +1,88 @@
+"""Regenerate samples/html/: interactive pages and screenshots of their three main states.
+
+    .venv/bin/python scripts/make_html_samples.py [--out samples/html]
+
+Screenshots come from headless Chromium (Selenium): the full tree of the empty board
+collapsed to its principal variation, an alpha-beta tree expanded with its pruned
+stubs, and the alpha-beta replay stopped mid-way just after a cut-off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+
+from treeviz.cli.common import write_atomically
+from treeviz.html_browser import browser_missing, headless_chromium, open_page
+from treeviz.tree import comparison, search_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _click(driver, viewer: int, css: str) -> None:
+    driver.find_elements(By.CSS_SELECTOR, f"section.viewer:nth-of-type({viewer + 1}) {css}")[0].click()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "samples" / "html")
+    args = parser.parse_args()
+    reason = browser_missing()
+    if reason:
+        print(f"error: {reason}", file=sys.stderr)
+        return 2
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+
+    # Pages small enough to keep in the repository; the full tree's page (9 MB) only goes to a temp dir.
+    pages = {
+        "alphabeta_x21o11xo_o.html": search_tree("x21o11xo o", algorithm="alphabeta").html(),
+        "compare_1o11o1oxx_x.html": comparison("1o11o1oxx x").html(),
+    }
+    try:
+        pages["ultimate_depth2.html"] = search_tree("999999999 00 x", algorithm="alphabeta", depth=2).html()
+    except ValueError as exc:  # the ultimate evaluation is not wired into the builder yet
+        print(f"ultimate sample skipped: {exc}", file=sys.stderr)
+    for name, page in pages.items():
+        write_atomically(out / name, page)
+        print(f"wrote {out / name} ({len(page.encode()) / 1e3:.0f} kB)")
+
+    with tempfile.TemporaryDirectory() as tmp, headless_chromium(1600, 1000) as driver:
+        full = Path(tmp) / "full.html"
+        full.write_text(search_tree("9 x").html(), encoding="utf-8")
+
+        open_page(driver, full)
+        driver.save_screenshot(str(out / "collapsed_full_tree.png"))
+        print(f"wrote {out / 'collapsed_full_tree.png'}")
+
+        open_page(driver, out / "alphabeta_x21o11xo_o.html")
+        # Open the first root move (a refuted one, with cuts below) and its replies.
+        for node_id in (80, 81, 82, 86):
+            driver.find_element(By.CSS_SELECTOR, f'g.node[data-id="{node_id}"]').click()
+        _click(driver, 0, "button.fit")
+        time.sleep(0.3)
+        driver.save_screenshot(str(out / "alphabeta_expanded_with_stubs.png"))
+        print(f"wrote {out / 'alphabeta_expanded_with_stubs.png'}")
+
+        open_page(driver, out / "alphabeta_x21o11xo_o.html")
+        _click(driver, 0, "button.first")
+        for _ in range(4):
+            _click(driver, 0, "button.next-cut")
+        time.sleep(0.2)
+        driver.save_screenshot(str(out / "alphabeta_replay_midway.png"))
+        print(f"wrote {out / 'alphabeta_replay_midway.png'}")
+
+        if "ultimate_depth2.html" in pages:
+            open_page(driver, out / "ultimate_depth2.html")
+            driver.save_screenshot(str(out / "ultimate_depth2.png"))
+            print(f"wrote {out / 'ultimate_depth2.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,268 @@
+"""The interactive HTML page of a search tree: one self-contained file that works offline.
+
+The tree travels as compact columns (one small-integer array per attribute, FENs and
+numbers interned in tables) inside a JSON script element; the page's JavaScript
+(``treeviz/html/``) draws only the nodes the reader expands, with d3's tree layout and
+zoom (vendored in ``treeviz/vendor/``). Entered nodes are sent in visit order, which is
+depth-first order, so the page can rebuild parents from depths, subtree sizes from
+parents and every node's enter and return step for the replay.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Hashable, Iterable
+from importlib import resources
+from typing import Any
+
+import networkx as nx
+
+BOUNDS = ("exact", "lower", "upper")
+CUTS = ("alpha", "beta")
+LEAVES = ("terminal", "heuristic", "table")
+OUTCOMES = ("x", "o", "draw")
+
+Column = list[int] | int
+"""A column of small integers; a single int stands for a column where every entry is that int."""
+
+
+class _Interner:
+    """Gives each distinct value a small index, in order of first appearance."""
+
+    def __init__(self) -> None:
+        self.index: dict[Any, int] = {}
+        self.values: list[Any] = []
+
+    def __call__(self, value: Any) -> int:
+        if value is None:
+            return -1
+        key = (type(value), value)
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+def _code(table: tuple[str, ...], value: str | None) -> int:
+    """Index of ``value`` in ``table``; -1 for None."""
+    if value is None:
+        return -1
+    try:
+        return table.index(value)
+    except ValueError:
+        raise ValueError(f"unexpected value {value!r}, expected one of {', '.join(table)}") from None
+
+
+def _column(values: list[int]) -> Column:
+    """The column, or the single value when all entries are equal (saves megabytes on big trees)."""
+    if values and all(v == values[0] for v in values):
+        return values[0]
+    return values
+
+
+def _number(value: float) -> float | int | str:
+    """A JSON-safe number: integers stay integers, infinities become "inf"/"-inf"."""
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if math.isnan(value):
+            raise ValueError("a tree value is NaN")
+        if value.is_integer():
+            return int(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """Graph attributes made JSON-safe (infinities as strings, tuples as lists)."""
+    if isinstance(value, float):
+        return _number(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)
+
+
+def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
+    """Entered nodes sorted by visit order, and pruned stubs sorted by id."""
+    entered: list[tuple[int, Hashable]] = []
+    stubs: list[Hashable] = []
+    for node, attrs in G.nodes(data=True):
+        if attrs.get("pruned"):
+            stubs.append(node)
+        else:
+            order = attrs.get("order")
+            entered.append((node if order is None else order, node))
+    entered.sort(key=lambda pair: pair[0])
+    stubs.sort()
+    return [node for _, node in entered], stubs
+
+
+def tree_data(G: nx.DiGraph) -> dict[str, Any]:
+    """The compact, JSON-ready form of a search tree that the page reads.
+
+    :raises ValueError: the graph is empty or its entered nodes are not in depth-first visit order.
+    """
+    entered, stubs = _visit_order(G)
+    if not entered:
+        raise ValueError("the tree has no entered node")
+    index = {node: k for k, node in enumerate(entered)}
+    fens = _Interner()
+    nums = _Interner()
+    labels: dict[int, str] = {}
+    nodes = G.nodes
+    pred = G.pred
+
+    depth: list[int] = []
+    move: list[int] = []
+    fen: list[int] = []
+    value: list[int] = []
+    bound: list[int] = []
+    alpha: list[int] = []
+    beta: list[int] = []
+    leaf: list[int] = []
+    outcome: list[int] = []
+    order: list[int] = []
+    best: list[int] = []
+    hidden: list[int] = []
+    cuts: list[int] = []
+    stack: list[int] = []
+    gaps = False
+    for k, node in enumerate(entered):
+        a = nodes[node]
+        d = int(a.get("depth", 0))
+        parents = list(pred[node])
+        if d != len(stack[:d]) or (d == 0) != (not parents):
+            raise ValueError(f"node {node!r}: depth {d} does not follow its parent in visit order")
+        if parents:
+            p = index.get(parents[0])
+            if p is None or d == 0 or stack[d - 1] != p:
+                raise ValueError(f"node {node!r} is not in depth-first visit order below its parent")
+            edge = G.edges[parents[0], node]
+            m = int(edge.get("move", -1))
+            labels.setdefault(m, str(edge.get("label", m)))
+        else:
+            m = -1
+        del stack[d:]
+        stack.append(k)
+        o = a.get("order")
+        o = k if o is None else int(o)
+        gaps = gaps or o != k
+        depth.append(d)
+        move.append(m)
+        fen.append(fens(a["fen"]))
+        value.append(nums(_number(a["value"])) if a.get("value") is not None else -1)
+        bound.append(_code(BOUNDS, a.get("bound")))
+        alpha.append(nums(_number(float(a.get("alpha", -math.inf)))))
+        beta.append(nums(_number(float(a.get("beta", math.inf)))))
+        leaf.append(_code(LEAVES, a.get("leaf")))
+        outcome.append(_code(OUTCOMES, a.get("outcome")))
+        order.append(o)
+        if a.get("best"):
+            best.append(k)
+        if a.get("hidden"):
+            hidden += [k, int(a["hidden"])]
+        if a.get("cut"):
+            cuts += [k, _code(CUTS, a["cut"]), nums(_number(a.get("cut_value"))),
+                     nums(_number(a.get("cut_bound"))), int(a.get("pruned_children") or 0)]
+
+    stub_parent: list[int] = []
+    stub_move: list[int] = []
+    stub_fen: list[int] = []
+    stub_cut: list[int] = []
+    stub_value: list[int] = []
+    stub_bound: list[int] = []
+    for node in stubs:
+        a = nodes[node]
+        parents = list(pred[node])
+        if not parents or parents[0] not in index:
+            raise ValueError(f"pruned stub {node!r} has no entered parent")
+        edge = G.edges[parents[0], node]
+        m = int(edge.get("move", -1))
+        labels.setdefault(m, str(edge.get("label", m)))
+        stub_parent.append(index[parents[0]])
+        stub_move.append(m)
+        stub_fen.append(fens(a.get("fen")))
+        stub_cut.append(_code(CUTS, a.get("cut_by")))
+        pv, pb = a.get("parent_value"), a.get("parent_bound")
+        stub_value.append(nums(_number(pv)) if pv is not None else -1)
+        stub_bound.append(nums(_number(pb)) if pb is not None else -1)
+
+    meta = {key: _plain(val) for key, val in G.graph.items()}
+    meta.setdefault("nodes", len(entered))
+    return {
+        "meta": meta,
+        "n": len(entered),
+        "fens": fens.values,
+        "nums": nums.values,
+        "labels": {str(m): label for m, label in sorted(labels.items())},
+        "depth": depth,
+        "move": _column(move) if len(entered) > 1 else move,
+        "fen": fen,
+        "value": _column(value),
+        "bound": _column(bound),
+        "alpha": _column(alpha),
+        "beta": _column(beta),
+        "leaf": _column(leaf),
+        "outcome": _column(outcome),
+        "order": order if gaps else None,
+        "best": best,
+        "hidden": hidden,
+        "cuts": cuts,
+        "stubs": {
+            "n": len(stubs),
+            "parent": stub_parent,
+            "move": stub_move,
+            "fen": stub_fen,
+            "cut": stub_cut,
+            "value": stub_value,
+            "bound": stub_bound,
+        },
+    }
+
+
+def _asset(*parts: str) -> str:
+    return resources.files("treeviz").joinpath(*parts).read_text(encoding="utf-8")
+
+
+def _script_json(payload: Any) -> str:
+    """JSON that can sit inside a <script> element (no "</" to close it early)."""
+    text = json.dumps(payload, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _default_title(graphs: Iterable[nx.DiGraph]) -> str:
+    graphs = list(graphs)
+    fen = graphs[0].graph.get("root_fen", "")
+    names = " vs ".join(str(g.graph.get("algorithm", "search")) for g in graphs)
+    return f"{names} tree of {fen}".strip()
+
+
+def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | None = None) -> str:
+    """One self-contained HTML page showing ``G`` (and ``compare`` beside it, when given).
+
+    The page needs no server and no network: d3 and the page's own script and style are
+    inlined, the tree is embedded as compact columns.
+    """
+    graphs = [G] if compare is None else [G, compare]
+    heading = title if title is not None else _default_title(graphs)
+    payload = {"title": heading, "trees": [tree_data(g) for g in graphs]}
+    page = _asset("html", "page.html")
+    parts = {
+        "<!--TITLE-->": html.escape(heading),
+        "/*STYLE*/": _asset("html", "page.css"),
+        "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
+        "/*APP*/": _asset("html", "page.js"),
+        "/*DATA*/": _script_json(payload),
+    }
+    for marker, text in parts.items():
+        before, found, after = page.partition(marker)
+        if not found:
+            raise RuntimeError(f"page template has no {marker} marker")
+        page = before + text + after
+    return page
