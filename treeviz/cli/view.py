@@ -1,0 +1,92 @@
+"""``treeviz view FEN``: write the interactive page of a search tree and open it in the browser.
+
+The page is the same as ``tttree FEN --format html`` writes; by default it goes to a
+file in the temporary directory named after the position, and its path is printed
+on stdout.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+import click
+
+from treeviz.builder import ORDERS
+from treeviz.cli.common import fail, progress_enabled, write_atomically
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def default_path(fen: str, algo: str, compare: bool) -> Path:
+    """Where the page goes when no ``-o`` is given: the temp directory, named after the position."""
+    slug = re.sub(r"[^0-9a-z]+", "_", fen.lower()).strip("_") or "tree"
+    kind = "compare" if compare else algo
+    return Path(tempfile.gettempdir()) / "treeviz" / f"{kind}_{slug}.html"
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("fen")
+@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="minimax", show_default=True,
+              help="minimax, or negamax with alpha-beta pruning (fail-soft).")
+@click.option("--compare", is_flag=True, help="Minimax and alpha-beta side by side.")
+@click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Depth limit in plies (leaves there get the heuristic value). Required for ultimate positions.")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Keep at most N searched nodes in the page (whole levels, then the best line); 0 = all.")
+@click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
+              help="plain: +1/0/-1; quick: faster wins score higher.")
+@click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
+              help="Move order of the search.")
+@click.option("--title", default=None, help="Heading of the page.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the page here [default: a file in the temporary directory].")
+@click.option("--open/--no-open", "open_page", default=True, show_default=True,
+              help="Open the page in the default browser.")
+def view_command(fen: str, algo: str, compare: bool, depth: int | None, max_nodes: int, scoring: str, order: str,
+                 title: str | None, output: Path | None, open_page: bool) -> None:
+    """Write the interactive page of FEN's search tree, print its path and open it in the browser.
+
+    Click nodes to expand them, hover for the moves from the root, replay the
+    search step by step; the page works offline.
+    """
+    from treeviz.tree import comparison, search_tree
+
+    path = output if output is not None else default_path(fen, algo, compare)
+    directory = path.parent if str(path.parent) else Path(".")
+    if output is None:
+        directory.mkdir(parents=True, exist_ok=True)
+    elif not directory.is_dir():
+        fail(f"cannot write {path}: no such directory {directory}")
+    if progress_enabled():
+        click.echo("treeviz view: searching\u2026", err=True)
+    try:
+        if compare:
+            tree = comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
+        else:
+            tree = search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
+                               max_nodes=max_nodes, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+    page = tree.html()
+    try:
+        write_atomically(path, page)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    click.echo(str(path))
+    if open_page:
+        _open(path)
+
+
+def _open(path: Path) -> Any:
+    """Open the page with the default browser; say so on stderr when there is none."""
+    try:
+        opened = webbrowser.open(path.resolve().as_uri())
+    except webbrowser.Error:
+        opened = False
+    if not opened:
+        click.echo(f"note: no browser could be started; open {path} yourself", err=True)
+    return opened
