@@ -60,7 +60,8 @@ def strategy_tree(solution: Solution, side: Player | None = None, *, max_nodes: 
     sign = 1 if side == X else -1
     root_value = solution.value
     if root_value * sign < 0:
-        raise ValueError(f"{PLAYER_NAMES[side]} loses from {game.fen(root)!r}: it has no strategy to draw")
+        raise ValueError(f"{PLAYER_NAMES[side]} loses from {game.fen(root)!r} with best play: "
+                         "it has neither a winning nor a drawing strategy")
     kind = "winning" if root_value * sign > 0 else "drawing"
     strategy = solution.winning_strategy(side) if kind == "winning" else solution.drawing_strategy(side)
 
@@ -119,10 +120,13 @@ def strategy_trees(solution: Solution, *, max_nodes: int = DEFAULT_MAX_NODES) ->
 
 
 def strategy_title(G: nx.DiGraph) -> str:
-    """``x's winning strategy from xo7 x: 41 nodes`` -- the heading of one strategy tree."""
+    """``x's winning strategy from xo7 x: x wins whatever o plays (22 nodes)``: one tree's heading."""
     g = G.graph
-    return (f"{g['strategy_side']}'s {g['strategy_kind']} strategy from {g['root_fen']}: "
-            f"{g['nodes']:,} node{'s' if g['nodes'] != 1 else ''}")
+    side = g["strategy_side"]
+    other = "o" if side == "x" else "x"
+    promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
+    return (f"{side}'s {g['strategy_kind']} strategy from {g['root_fen']}: {promise} whatever {other} plays "
+            f"({g['nodes']:,} node{'s' if g['nodes'] != 1 else ''})")
 
 
 def _for_drawing(G: nx.DiGraph) -> nx.DiGraph:
@@ -132,7 +136,7 @@ def _for_drawing(G: nx.DiGraph) -> nx.DiGraph:
     for _, _, d in H.edges(data=True):
         d["best"] = d["chosen"]
         if d["chosen"]:
-            d["label"] = f"{side} {d['label']}"
+            d["label"] = f"  {side} {d['label']}"
     for _, d in H.nodes(data=True):
         d["best"] = False
     return H

@@ -1,0 +1,187 @@
+"""``treeviz solve FEN``: the game value, the optimal moves, attractors and a strategy, and its tree.
+
+Text on stdout by default. ``--format png|svg|dot|json`` (or an ``-o`` file
+suffix) draws the strategy tree instead: the strategy side's chosen move at its
+nodes, every reply of the opponent at the others. From a won position that is
+the winner's strategy; from a drawn one, both sides' drawing strategies side by
+side (``--side`` picks one).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from engine.counting import PositionLimitError
+from engine.game import PLAYER_NAMES, O, X
+from engine.solver import Solution, solve
+from treeviz.cli.common import fail, write_atomically
+from treeviz.cli.count import limit_message, max_positions_option, position_from_fen
+from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_dot, strategy_tree
+
+FORMATS = ("dot", "png", "svg", "json")
+SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".json": "json"}
+RESULT_WORDS = {1: "x wins", -1: "o wins", 0: "draw"}
+
+
+def _moves(game: Any, moves: list[Any]) -> str:
+    return " ".join(game.move_name(m) for m in moves) or "none (the game is over)"
+
+
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def _value_line(solution: Solution) -> str:
+    value = solution.value
+    if solution.game.outcome(solution.root) is not None:
+        return f"value: {value:+d} (the game is over: {RESULT_WORDS[value]})" if value else "value: 0 (drawn game)"
+    if not value:
+        return "value: 0 (draw with best play)"
+    plies = _count(solution.plies_to_end(solution.root) or 0, "ply", "plies")
+    return f"value: {value:+d} ({RESULT_WORDS[value]} with best play, in {plies})"
+
+
+def summary(solution: Solution, *, listing: bool) -> list[str]:
+    """The text report: value, optimal moves, attractors, strategy (and with ``listing`` every position)."""
+    game, root = solution.game, solution.root
+    fen = game.fen
+    to_move = game.to_move(root)
+    value = solution.value
+    over = game.outcome(root) is not None
+    lines = [f"position: {fen(root)} ({PLAYER_NAMES[to_move]} to move)", _value_line(solution)]
+    if not over:
+        cells = " (cells 1-9 in reading order)" if game.name == "tictactoe" else " (sub-board and cell)"
+        why = "holds the draw" if not value else "fastest win" if solution.winner == to_move else "slowest loss"
+        lines += [
+            f"optimal moves: {_moves(game, solution.optimal_moves())}{cells}",
+            f"strategy move: {game.move_name(solution.best_move(root))} ({why})",
+        ]
+    lines.append(f"positions reachable: {solution.positions:,}")
+    sides = [solution.winner] if solution.winner is not None else [X, O]
+    for side in sides:
+        name = PLAYER_NAMES[side]
+        lines.append(f"{name}'s attractor: {_count(len(solution.attractor(side)), 'position')} "
+                     f"from which {name} forces a win")
+    if over:
+        return lines
+    played_by: dict[int, dict[str, Any]] = {}
+    for side in sides:
+        name = PLAYER_NAMES[side]
+        kind = "winning" if solution.winner == side else "drawing"
+        strategy = solution.winning_strategy(side) if kind == "winning" else solution.drawing_strategy(side)
+        try:
+            tree = strategy_tree(solution, side, max_nodes=DEFAULT_MAX_NODES)
+            played = {d["fen"]: d["strategy_move"] for _, d in tree.nodes(data=True) if d["strategy_move"] is not None}
+            tree_text = (f"; playing it {name} meets {_count(len(played), 'position')} "
+                         f"(strategy tree: {_count(tree.number_of_nodes(), 'node')})")
+        except StrategyTreeTooLarge:
+            played = {}
+            tree_text = f"; its tree has more than {DEFAULT_MAX_NODES:,} nodes"
+        played_by[side] = played
+        lines.append(f"{name}'s {kind} strategy: a move at {_count(len(strategy), 'position')} "
+                     f"where {name} is to move{tree_text}")
+    if listing:
+        for side in sides:
+            name = PLAYER_NAMES[side]
+            lines.append(f"{name}'s strategy along its tree (position -> move):")
+            lines.extend(f"  {p} -> {game.move_name(m)}" for p, m in sorted(played_by[side].items(), key=_by_stones))
+        for side in sides:
+            name = PLAYER_NAMES[side]
+            positions = sorted((fen(s) for s in solution.attractor(side)), key=_by_stones)
+            lines.append(f"{name}'s attractor ({_count(len(positions), 'position')}):")
+            lines.extend(f"  {p}" for p in positions)
+    else:
+        lines.append("(--list lists the attractor and the strategy; --format png -o FILE draws the strategy tree)")
+    return lines
+
+
+def _by_stones(item: Any) -> tuple[int, str]:
+    text = item[0] if isinstance(item, tuple) else item
+    board = text.split(" ")[0]
+    return sum(ch in "xo" for ch in board), text
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("fen")
+@click.option("--list", "listing", is_flag=True, help="List the attractor positions and the strategy's moves.")
+@click.option("--side", type=click.Choice(["x", "o"]), default=None,
+              help="Whose strategy to draw (default: the winner; from a drawn position, both).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+              help="Draw the strategy tree in this format instead of the text report "
+                   "(default: the -o suffix).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the strategy tree to this file (the text report still goes to stdout).")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True,
+              help="Refuse strategy trees with more nodes than this (0: no limit).")
+@max_positions_option
+def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, output: str | None,
+                  max_nodes: int, max_positions: int) -> None:
+    """Solve FEN: its value with best play, the optimal moves, the winner's attractor and strategy.
+
+    The attractor is the set of positions from which the winner forces a win;
+    the strategy gives one move at each of them where the winner is to move.
+    From a drawn position each side gets a drawing strategy (it never loses).
+    With --format or -o, draws the strategy tree: the strategy's move at its
+    side's nodes (bold), every reply of the opponent at the others.
+    """
+    if output is not None and fmt is None:
+        fmt = SUFFIXES.get(Path(output).suffix.lower())
+        if fmt is None:
+            fail(f"cannot tell the format from {output!r}: use --format {'|'.join(FORMATS)}")
+    if fmt == "png" and output is None and sys.stdout.isatty():
+        fail("a PNG needs -o FILE (or stdout redirected to a file or a pipe)")
+    game, state = position_from_fen(fen)
+    try:
+        solution = solve(game, state, max_positions=max_positions or None)
+    except PositionLimitError as exc:
+        fail(limit_message(exc))
+    if fmt is None:
+        click.echo("\n".join(summary(solution, listing=listing)))
+        return
+    data = _figure(solution, side, fmt, max_nodes)
+    if output is None:
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            click.echo(data, nl=not data.endswith("\n"))
+        return
+    write_atomically(output, data)
+    click.echo("\n".join(summary(solution, listing=listing)))
+    click.echo(f"strategy tree written to {output}")
+
+
+def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int) -> str | bytes:
+    """The strategy tree (or the two drawing strategies) in ``fmt``."""
+    from treeviz.json_export import tree_to_json
+    from treeviz.render import RenderError, render
+
+    player = {"x": X, "o": O, None: None}[side]
+    try:
+        if player is not None:
+            trees = [strategy_tree(solution, player, max_nodes=max_nodes)]
+        elif solution.winner is not None:
+            trees = [strategy_tree(solution, max_nodes=max_nodes)]
+        else:
+            trees = [strategy_tree(solution, p, max_nodes=max_nodes) for p in (X, O)]
+    except StrategyTreeTooLarge as exc:
+        fail(f"{exc} (the --max-nodes guard): raise --max-nodes, 0 for no limit, or pick one --side")
+    except ValueError as exc:  # the side asked for loses: it has no strategy
+        fail(str(exc))
+    if fmt == "json":
+        if len(trees) == 1:
+            return tree_to_json(trees[0]) + "\n"
+        return f'{{"x":{tree_to_json(trees[0])},"o":{tree_to_json(trees[1])}}}\n'
+    dot = strategy_dot(trees)
+    if fmt == "dot":
+        return dot
+    try:
+        data = render(dot, fmt)
+    except RenderError as exc:
+        reason = str(exc).split(": use ", 1)[0]
+        fail(f"{reason}: use --format svg" + (", or draw one side with --side x|o" if len(trees) > 1 else ""))
+    return data.decode() if fmt == "svg" else data
