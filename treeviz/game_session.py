@@ -229,6 +229,7 @@ class GameSession:
         self.game = self.variant.game
         self.start_fen = self.game.fen(self.state)
         self.first_player = self.game.to_move(self.state)
+        self._previous_headline = ""
         if self.last_move is None and hasattr(self.game, "last_move"):
             self.last_move = self.game.last_move(self.state)
 
@@ -317,7 +318,10 @@ class GameSession:
         parts.append("\n" + position.board_text + "\n\n")
         count = f" Moves played: {len(self.moves)}." if self.moves else ""
         if headline:
+            if self.clear_screen and self._previous_headline:
+                parts.append(self._previous_headline + "\n")  # the move before, wiped with the old screen
             parts.append(headline + count + "\n")
+            self._previous_headline = headline
         elif self.last_move is not None:
             mover = PLAYER_NAMES[1 - self.game.to_move(self.state)]
             parts.append(f"Last move: {self.variant.move_name(self.last_move)} by {mover}.{count}\n")

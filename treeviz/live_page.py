@@ -105,6 +105,6 @@ def _moves_table(position: Position) -> str:
 
 
 def _start_text(position: Position) -> str:
-    if position.moves and position.start_fen != position.fen:
+    if position.start_fen != position.variant.game.fen(position.variant.game.initial()):
         return f'<p>Started from:<br><span class="fen">{html.escape(position.start_fen)}</span></p>'
     return ""
