@@ -69,11 +69,12 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
         term.close()
 
 
-def screen_cells(screen: str) -> str:
-    """The 81 cells read back from the detailed board on the screen (``x``/``o``/``.``)."""
+def screen_cells(screen: str) -> tuple[str, list[int]]:
+    """The 81 cells read back from the detailed board on the screen (``x``/``o``/``.``) and the bracketed moves."""
     lines = screen.splitlines()
     top = next(i for i, line in enumerate(lines) if line.startswith("+") and "1 a" in line)
     cells = ["."] * 81
+    marked = []
     for band in range(3):
         for row in range(3):
             line = lines[top + band * 4 + 1 + row]
@@ -81,9 +82,11 @@ def screen_cells(screen: str) -> str:
                 for col in range(3):
                     sub = band * 3 + col_sub + 1
                     cell = row * 3 + col + 1
-                    ch = line[1 + col_sub * 10 + col * 3 + 1]
-                    cells[(sub - 1) * 9 + cell - 1] = ch if ch in "xo" else "."
-    return "".join(cells)
+                    text = line[1 + col_sub * 10 + col * 3:1 + col_sub * 10 + col * 3 + 3]
+                    cells[(sub - 1) * 9 + cell - 1] = text[1] if text[1] in "xo" else "."
+                    if text.startswith("["):
+                        marked.append(sub * 10 + cell)
+    return "".join(cells), marked
 
 
 def test_screen_after_a_few_moves_shows_the_boards(terminal: Terminal) -> None:
@@ -105,9 +108,8 @@ def test_screen_after_a_few_moves_shows_the_boards(terminal: Terminal) -> None:
     screen = terminal.wait_for("Your move (x")
 
     assert screen.count("big board") == 1  # the screen was cleared: one board only
-    assert screen_cells(screen) == ULTIMATE.cells(state)
-    sub, cell = divmod(second_reply, 10)
-    assert f"[o]" in screen
+    assert screen_cells(screen) == (ULTIMATE.cells(state), [second_reply])  # the last move in brackets
+    cell = second_reply % 10
     assert f"x to move, must play in sub-board {cell} ({'abcdefghi'[cell - 1]})." in screen
     assert f">> {cell} {'abcdefghi'[cell - 1]} <<" in screen
     assert "Moves played: 4." in screen
