@@ -175,7 +175,7 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate()
 
 
-BUILTIN_RE = re.compile(r"(random|greedy|seed|bot)(?::([0-9.]+))?")
+BUILTIN_RE = re.compile(r"(random|greedy|seed|bot)(?::(.*))?")
 
 
 def make_player(spec: str, *, seed: int | None = None) -> Player:

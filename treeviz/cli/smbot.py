@@ -91,7 +91,7 @@ _started_at = time.monotonic() - process_age()
 """When the process started, on the monotonic clock (import time is the earliest we can look)."""
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
 @click.argument("fen")
 @click.argument("seconds", type=_SECONDS)
 def smbot_command(fen: str, seconds: float) -> None:
@@ -102,7 +102,7 @@ def smbot_command(fen: str, seconds: float) -> None:
     _answer(fen, seconds, _started_at)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
 @click.argument("fen")
 @click.argument("seconds", type=_SECONDS, default=DEFAULT_SECONDS)
 def bot_command(fen: str, seconds: float) -> None:

@@ -1,0 +1,187 @@
+"""The bot's search: the enhanced alpha-beta and iterative deepening agree with the plain searches."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from math import inf
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import tictactoe_eval
+from engine.alphabeta import SearchTimeout, alphabeta
+from engine.iterative import think
+from engine.minimax import minimax
+from engine.observer import TABLE, TERMINAL
+from engine.scoring import quick
+from engine.tictactoe import TICTACTOE
+from engine.transposition import TranspositionTable
+from engine.ultimate import ULTIMATE
+from engine.ultimate_eval import WIN, evaluate, scoring
+from engine.zobrist import hashing_for, ultimate_key
+
+TTT_FENS = ["9 x", "9 o", "1o11o1oxx x", "x21o11xo o", "x8 o", "4x4 o", "xo7 x", "x3o4 x"]
+
+
+def enhanced(game, state, **kwargs):
+    """Alpha-beta with every enhancement on and a fresh table."""
+    table = TranspositionTable()
+    return alphabeta(game, state, table=table, killers=[], history=defaultdict(int), pvs=True, **kwargs), table
+
+
+def random_ultimate(rng: random.Random, plies: int) -> int:
+    state = ULTIMATE.initial()
+    for _ in range(plies):
+        moves = ULTIMATE.legal_moves(state)
+        if not moves:
+            break
+        state = ULTIMATE.play(state, rng.choice(moves))
+    return state
+
+
+def test_plain_alphabeta_keeps_its_textbook_node_count() -> None:
+    assert alphabeta(TICTACTOE, TICTACTOE.parse_fen("9 x")).nodes == 18_297
+
+
+@pytest.mark.parametrize("fen", TTT_FENS)
+@pytest.mark.parametrize("scoring_fn", [None, quick])
+def test_table_search_matches_minimax_on_tictactoe(fen: str, scoring_fn) -> None:
+    state = TICTACTOE.parse_fen(fen)
+    kwargs = {} if scoring_fn is None else {"scoring": scoring_fn}
+    exact = minimax(TICTACTOE, state, **kwargs)
+    result, table = enhanced(TICTACTOE, state, **kwargs)
+    assert result.value == exact.value
+    assert set(result.best_moves) <= set(exact.best_moves) and result.best_moves
+
+
+def test_table_search_matches_minimax_on_every_tictactoe_position() -> None:
+    """Every position reachable from the empty board (either side first): same value as minimax."""
+    seen = set()
+    frontier = [TICTACTOE.initial(0), TICTACTOE.initial(1)]
+    while frontier:
+        s = frontier.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        frontier.extend(child for _, child in TICTACTOE.successors(s))
+    for s in sorted(seen)[::7]:
+        assert enhanced(TICTACTOE, s)[0].value == minimax(TICTACTOE, s).value
+
+
+def test_table_cuts_are_reported_as_table_leaves() -> None:
+    events: list[tuple] = []
+
+    class Recorder:
+        def enter(self, state, move, ply, alpha, beta):
+            events.append(("enter", ply))
+
+        def leaf(self, kind):
+            events.append(("leaf", kind))
+
+        def cutoff(self, kind, value, bound, skipped):
+            events.append(("cut", kind))
+
+        def leave(self, value, bound):
+            events.append(("leave", bound))
+
+    state = TICTACTOE.parse_fen("9 x")
+    table = TranspositionTable()
+    result = alphabeta(TICTACTOE, state, observer=Recorder(), table=table)
+    assert result.value == 0
+    kinds = [e[1] for e in events if e[0] == "leaf"]
+    assert TABLE in kinds and TERMINAL in kinds
+    assert kinds.count(TABLE) == table.hits
+    assert sum(e[0] == "enter" for e in events) == sum(e[0] == "leave" for e in events) == result.nodes
+    # the table saves most of the textbook tree
+    assert result.nodes < 18_297 // 2
+
+
+def test_iterative_deepening_solves_tictactoe() -> None:
+    for fen in TTT_FENS:
+        state = TICTACTOE.parse_fen(fen)
+        exact = minimax(TICTACTOE, state, scoring=tictactoe_eval.scoring)
+        decision = think(TICTACTOE, state, float("inf"), evaluate=tictactoe_eval.evaluate,
+                         scoring=tictactoe_eval.scoring, win=tictactoe_eval.WIN_VALUE)
+        assert decision.solved
+        assert decision.value == exact.value, fen
+        assert decision.move in exact.best_moves
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_table_search_matches_plain_alphabeta_on_ultimate(seed: int, depth: int) -> None:
+    state = random_ultimate(random.Random(seed), 12 + 5 * seed)
+    if ULTIMATE.is_over(state):
+        pytest.skip("random game ended early")
+    plain = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring)
+    result, _ = enhanced(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring)
+    assert result.value == plain.value
+    if depth <= 2:
+        exact = minimax(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring)
+        assert result.value == exact.value
+        assert result.best_moves[0] in exact.best_moves
+
+
+def test_iterative_deepening_value_matches_fixed_depth_search() -> None:
+    state = random_ultimate(random.Random(42), 20)
+    decision = think(ULTIMATE, state, float("inf"), evaluate=evaluate, scoring=scoring, win=WIN, max_depth=4)
+    assert decision.depth == 4
+    assert decision.value == alphabeta(ULTIMATE, state, depth=4, evaluate=evaluate, scoring=scoring).value
+
+
+def test_quickest_win_is_preferred() -> None:
+    # x has won sub-boards 1 and 2 and can take sub-board 3 (cells 1,2 held) at once: win now, not later.
+    x_subs = [0b000000111, 0b000000111, 0b000000011] + [0] * 6
+    o_subs = [0b000011000, 0b000011000, 0b000011000, 0b000000001, 0b000000001] + [0] * 4
+    state = ULTIMATE.from_masks(x_subs, o_subs, 51, 0)
+    assert 33 in ULTIMATE.legal_moves(state)
+    decision = think(ULTIMATE, state, float("inf"), evaluate=evaluate, scoring=scoring, win=WIN, max_depth=5)
+    assert decision.move == 33
+    assert decision.value == WIN + ULTIMATE.empty_count(ULTIMATE.play(state, 33))
+
+
+def test_incremental_keys_match_keys_from_scratch() -> None:
+    rng = random.Random(7)
+    keys = hashing_for(ULTIMATE).keys
+    state = ULTIMATE.initial()
+    key = ultimate_key(state)
+    previous = None
+    while not ULTIMATE.is_over(state):
+        move = rng.choice(ULTIMATE.legal_moves(state))
+        key = keys.child(key, ULTIMATE.to_move(state), previous, move)
+        state, previous = ULTIMATE.play(state, move), move
+        assert key == ultimate_key(state)
+
+
+def test_deadline_in_the_past_aborts_with_timeout() -> None:
+    with pytest.raises(SearchTimeout):
+        alphabeta(ULTIMATE, ULTIMATE.initial(), depth=3, evaluate=evaluate, deadline=-inf)
+
+
+def test_timed_search_answers_from_finished_iterations() -> None:
+    ticks = iter(range(10**9))
+
+    def clock() -> float:  # a fake clock: one tick per reading, so the deadline falls mid-search
+        return float(next(ticks))
+
+    state = random_ultimate(random.Random(3), 15)
+    decision = think(ULTIMATE, state, 40.0, evaluate=evaluate, scoring=scoring, win=WIN, clock=clock)
+    assert decision.move in ULTIMATE.legal_moves(state)
+    assert decision.depth >= 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(min_value=0, max_value=80), min_size=0, max_size=70), st.floats(0.001, 0.05))
+def test_bot_returns_a_legal_move_from_random_positions(choices: list[int], seconds: float) -> None:
+    from time import monotonic
+
+    state = ULTIMATE.initial()
+    for c in choices:
+        moves = ULTIMATE.legal_moves(state)
+        if not moves or ULTIMATE.is_over(ULTIMATE.play(state, moves[c % len(moves)])):
+            break
+        state = ULTIMATE.play(state, moves[c % len(moves)])
+    decision = think(ULTIMATE, state, monotonic() + seconds, evaluate=evaluate, scoring=scoring, win=WIN)
+    assert decision.move in ULTIMATE.legal_moves(state)
