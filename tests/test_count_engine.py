@@ -58,3 +58,23 @@ def test_max_positions_guard_stops_the_walk() -> None:
         count_outcomes(TICTACTOE, state, max_positions=5_477)
     assert caught.value.limit == 5_477
     assert count_outcomes(TICTACTOE, state, max_positions=5_478).positions == 5_478
+
+
+ULTIMATE_ENDGAME = "oxxoox1x1oxo1ox1xx2oooxxxxxoox3xxoox1xooxxxo1x2ooxo5xxxox2ooxoo1oooxooxo 11 x"
+
+
+def test_ultimate_counts_match_the_naive_walk() -> None:
+    from engine.ultimate import ULTIMATE
+
+    state = ULTIMATE.parse_fen(ULTIMATE_ENDGAME)
+    result = count_outcomes(ULTIMATE, state)
+    assert result.counts == count_outcomes_naive(ULTIMATE, state)
+    assert result.counts == OutcomeCounts(x=2486, o=1598, draw=4632)
+    assert result.positions == 7_646
+
+
+def test_ultimate_start_trips_the_guard() -> None:
+    from engine.ultimate import ULTIMATE
+
+    with pytest.raises(PositionLimitError):
+        count_outcomes(ULTIMATE, ULTIMATE.initial(), max_positions=10_000)

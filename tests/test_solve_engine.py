@@ -154,3 +154,33 @@ def test_o_first_empty_board_gives_the_mirror_counts_of_attractors() -> None:
     x_first, o_first = solve(T, T.parse_fen("9 x")), solve(T, T.parse_fen("9 o"))
     assert len(x_first.attractor(X)) == len(o_first.attractor(O))
     assert len(x_first.attractor(O)) == len(o_first.attractor(X))
+
+
+ULTIMATE_ENDGAME = "oxxoox1x1oxo1ox1xx2oooxxxxxoox3xxoox1xooxxxo1x2ooxo5xxxox2ooxoo1oooxooxo 11 x"
+
+
+def test_ultimate_value_matches_plain_minimax_and_strategies_hold() -> None:
+    from engine.minimax import minimax
+    from engine.ultimate import ULTIMATE as U
+
+    root = U.parse_fen(ULTIMATE_ENDGAME)
+    result = solve(U, root)
+    reference = minimax(U, root)
+    assert result.value == reference.value
+    assert result.optimal_moves() == sorted(reference.best_moves)
+
+    @cache
+    def holds(s: int, player: int, strategy_id: int) -> bool:
+        strategy = strategies[strategy_id]
+        children = U.successors(s)
+        if not children:
+            return U.outcome(s) * (1 if player == X else -1) >= 0
+        if U.to_move(s) == player:
+            return holds(U.play(s, strategy[s]), player, strategy_id)
+        return all(holds(c, player, strategy_id) for _, c in children)
+
+    strategies = [result.drawing_strategy(X), result.drawing_strategy(O)]
+    for player, strategy_id in ((X, 0), (O, 1)):
+        for s in result.scores:
+            if result.value_of(s) * (1 if player == X else -1) >= 0:
+                assert holds(s, player, strategy_id), U.fen(s)
