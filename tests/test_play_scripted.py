@@ -121,3 +121,30 @@ def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], messag
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), result.stderr
+
+
+def test_help_explains_how_to_type_a_move(tmp_path: Path) -> None:
+    result = run_script("treeviz", "play", "--human", "both", "--no-png", "-o", str(tmp_path), stdin=typed("help"))
+    assert "Type a move (a free cell, 1-9), 'quit' to stop" in result.stdout
+    assert "Try again" not in result.stdout
+
+
+def test_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run_script("treeviz", "play", "--serve", str(port), "-o", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: cannot serve on 127.0.0.1 port {port}")
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    result = run_script("treeviz", "play", "-o", str(tmp_path / "file" / "sub"))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: cannot create the output folder")
