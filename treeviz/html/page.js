@@ -188,7 +188,7 @@
 
   const GEOMETRY = {
     small: { W: 124, H: 66, board: 48, cell: 16, bx: 7, by: 9, tx: 64, level: 124, stubW: 66, stubH: 38 },
-    ultimate: { W: 156, H: 80, board: 63, cell: 7, bx: 7, by: 8, tx: 80, level: 140, stubW: 70, stubH: 38 },
+    ultimate: { W: 164, H: 86, board: 72, cell: 8, bx: 7, by: 7, tx: 88, level: 146, stubW: 70, stubH: 38 },
   };
 
   /** Draws the board of a FEN (3x3, or 9x9 for ultimate): display only, no rules. */
@@ -613,9 +613,9 @@
         g._val.setAttribute("class", "val pending");
       }
       if (g._win) {
-        const k = this.windowNode(i);
-        g._win.textContent = t.windowText(k);
-        g._win.setAttribute("class", k !== i ? "win changed" : "win");
+        const text = t.windowText(this.windowNode(i));
+        g._win.textContent = text;
+        g._win.setAttribute("class", text !== t.windowText(i) ? "win changed" : "win");
       }
       if (g._cut) g._cut.style.display = done ? "" : "none";
       if (g._more) {
@@ -656,7 +656,7 @@
       const moves = path.slice(1).map((k, j) => {
         const mover = t.sideOf(path[j]);
         return `<span class="mv ${mover}">${escapeHtml(t.label(k))}</span>`;
-      }).join("");
+      }).join(" ");
       const rows = [`<div class="path">${moves ? "Moves: " + moves : "Root position"}</div>`,
         `<div><code>${escapeHtml(t.fenOf(i))}</code></div>`];
       if (i >= t.n) {
@@ -678,9 +678,10 @@
           rows.push(`<div>${w}</div>`);
         }
         const below = t.size[i] - 1;
-        let sub = `<span class="dim">${fmtInt(below)} node${below === 1 ? "" : "s"} below`;
-        if (t.hidden[i]) sub += `, ${fmtInt(t.hidden[i])} searched but not in this tree (max-nodes)`;
-        rows.push(`<div>${sub}</span></div>`);
+        const sub = [];
+        if (below) sub.push(`${fmtInt(below)} node${below === 1 ? "" : "s"} below`);
+        if (t.hidden[i]) sub.push(`${fmtInt(t.hidden[i])} more searched but left out of this page (max-nodes)`);
+        if (sub.length) rows.push(`<div class="dim">${sub.join(", ")}</div>`);
       }
       this.info.innerHTML = rows.join("");
     }
@@ -702,14 +703,16 @@
       const b = this.bounds(this.laidOut);
       let k = Math.min(1, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
       let tx, ty;
-      if (k >= 0.4) {
+      if (k >= 0.45) {
         tx = W / 2 - k * (b.x0 + b.x1) / 2;
         ty = H / 2 - k * (b.y0 + b.y1) / 2;
       } else {
-        k = Math.max(0.4, Math.min(1, (W - 30) / (b.x1 - b.x0)));
-        tx = W / 2 - k * (b.x0 + b.x1) / 2;
+        // Too big to read whole: a readable scale, centred on the deepest node of the best line.
+        k = Math.min(0.8, Math.max(0.45, (H - 30) / (b.y1 - b.y0)));
+        let focus = this.laidOut[0];
+        for (const d of this.laidOut) if (d.data < this.t.n && this.t.best[d.data] && d.depth > focus.depth) focus = d;
+        tx = W / 2 - k * focus.x;
         ty = 30 - k * b.y0;
-        if ((b.x1 - b.x0) * k > W) tx = W / 2;
       }
       this.svg.call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
     }
