@@ -105,3 +105,16 @@ def test_board_picture_files(tmp_path: Path) -> None:
     assert (tmp_path / "g.dot").read_text().startswith("digraph g {")
     write_board_picture(tmp_path, TICTACTOE, TICTACTOE.parse_fen("x3o4 x"), last=4, png=False)
     assert "FIXEDSIZE" in (tmp_path / "g.dot").read_text()
+
+
+def test_a_file_that_cannot_be_written_is_a_warning_and_the_game_goes_on(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    from treeviz.cli.play import LiveFiles
+
+    (tmp_path / "g.dot").mkdir()  # a folder where the picture's DOT should go
+    _, seen = _session(UltimateVariant(), "")
+    files = LiveFiles(tmp_path, png=False)
+    files(seen[-1])
+    files(seen[-1])
+    err = capsys.readouterr().err
+    assert err.count("warning: could not write into") == 1
+    assert "the game goes on" in err

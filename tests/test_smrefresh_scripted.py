@@ -179,3 +179,17 @@ def test_each_ultimate_opponent_answers_with_a_legal_move(tmp_path: Path, ai: li
     assert reply is not None, result.stdout
     fen = re.search(r"^FEN: (.*)$", result.stdout, flags=re.MULTILINE)[1]
     assert fen == ULTIMATE.fen(replay([55, int(reply[1])]))
+
+
+def test_spaces_inside_a_move_and_undecodable_bytes_are_handled(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.play_helpers import BIN
+
+    result = subprocess.run([str(BIN / "sm-refresh"), "--human", "both", "--no-png", "-o", str(tmp_path)],
+                            input=b"4 5\n\xff\xfe\n", capture_output=True, timeout=60)
+    out = result.stdout.decode("utf-8", "replace")
+    assert result.returncode == 0
+    assert "x (you) played 45." in out
+    assert "not a move" in out
+    assert b"Traceback" not in result.stderr

@@ -120,7 +120,7 @@ class UltimateVariant:
 
     def parse_move(self, text: str, state: Any) -> Any:
         try:
-            return self.game.parse_move(text.strip(), state)
+            return self.game.parse_move("".join(text.split()), state)  # "4 5" as well as "45"
         except IllegalMoveError as exc:
             taken = re.fullmatch(r"cell (\d) of sub-board (\d) is occupied", exc.reason)
             if taken is None:

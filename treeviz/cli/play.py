@@ -187,6 +187,7 @@ class LiveFiles:
     def __init__(self, folder: Path, *, png: bool) -> None:
         self.folder = folder
         self.png = png
+        self._warned: set[str] = set()
 
     def __call__(self, position: Position) -> None:
         from treeviz.board_picture import write_board_picture
@@ -194,15 +195,23 @@ class LiveFiles:
         from treeviz.render import RenderError
 
         try:
-            write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
-                                caption=_caption(position), png=self.png)
-        except RenderError as exc:
-            click.echo(f"warning: could not draw {self.folder / 'g.png'}: {exc}; going on without pictures",
-                       err=True)
-            self.png = False
-            write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
-                                caption=_caption(position), png=False)
-        write_live_page(self.folder, position, picture=self.png)
+            try:
+                write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
+                                    caption=_caption(position), png=self.png)
+            except RenderError as exc:
+                self._warn(f"could not draw {self.folder / 'g.png'}: {exc}; going on without pictures")
+                self.png = False
+                write_board_picture(self.folder, position.variant.game, position.state, last=position.last_move,
+                                    caption=_caption(position), png=False)
+            write_live_page(self.folder, position, picture=self.png)
+        except OSError as exc:
+            # The game matters more than its files: say so once and play on.
+            self._warn(f"could not write into {str(self.folder)!r}: {exc.strerror or exc}; the game goes on")
+
+    def _warn(self, message: str) -> None:
+        if message.split(":")[0] not in self._warned:
+            self._warned.add(message.split(":")[0])
+            click.echo(f"warning: {message}", err=True)
 
 
 def _caption(position: Position) -> str:
@@ -231,6 +240,9 @@ def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
     except OSError as exc:
         fail(f"cannot create the output folder {str(settings.folder)!r}: {exc.strerror}")
     players = computer_sides(settings)
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")  # odd bytes typed are a bad move, not a crash
     server = None
     page = (settings.folder / "refresh.html").resolve()
     footer = f"Live page: {page.as_uri()}"
