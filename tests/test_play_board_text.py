@@ -104,7 +104,9 @@ def test_board_picture_files(tmp_path: Path) -> None:
     assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "g.dot").read_text().startswith("digraph g {")
     write_board_picture(tmp_path, TICTACTOE, TICTACTOE.parse_fen("x3o4 x"), last=4, png=False)
-    assert "FIXEDSIZE" in (tmp_path / "g.dot").read_text()
+    from treeviz.labels import LAST_MOVE_FILL
+
+    assert (tmp_path / "g.dot").read_text().count(LAST_MOVE_FILL) == 1  # the last move, tinted
 
 
 def test_a_file_that_cannot_be_written_is_a_warning_and_the_game_goes_on(tmp_path: Path, capsys) -> None:  # noqa: ANN001

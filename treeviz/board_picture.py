@@ -29,9 +29,7 @@ def board_label(game: Any, state: Any, last: Any | None = None) -> str:
     """
     if game.name == "ultimate":
         return ultimate_board_label(state, game=game, cell_size=ULTIMATE_CELL_SIZE)
-    board = tictactoe_board(game.cells(state), last, TICTACTOE_CELL_SIZE)
-    # Stones drawn at a size that fits the big cells.
-    return board.replace("<B>", '<FONT POINT-SIZE="40"><B>').replace("</B>", "</B></FONT>")
+    return tictactoe_board(game.cells(state), last, TICTACTOE_CELL_SIZE)
 
 
 def board_dot(game: Any, state: Any, *, last: Any | None = None, caption: str = "") -> str:
