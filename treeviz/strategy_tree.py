@@ -162,9 +162,10 @@ def _legend_cell(text: str) -> str:
     return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{labels.escape(text)}</FONT></TD>'
 
 
-def _heading(title: str, trees: list[nx.DiGraph]) -> str:
+def _heading(title: str, trees: list[nx.DiGraph], subtitle: str = "") -> str:
+    below = f'<TR><TD><FONT POINT-SIZE="13">{labels.escape(subtitle)}</FONT></TD></TR>' if subtitle else ""
     return ('  label=<<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">'
-            f'<TR><TD><FONT POINT-SIZE="18"><B>{labels.escape(title)}</B></FONT></TD></TR>'
+            f'<TR><TD><FONT POINT-SIZE="18"><B>{labels.escape(title)}</B></FONT></TD></TR>{below}'
             f"<TR><TD>{_legend(trees)}</TD></TR></TABLE>>;")
 
 
@@ -182,9 +183,14 @@ def strategy_dot(trees: list[nx.DiGraph], *, title: str | None = None, rankdir: 
     """DOT text of one strategy tree, or of two side by side (a drawn position's two drawing strategies)."""
     shown = [_for_drawing(G) for G in trees]
     if len(trees) == 1:
-        heading = title or strategy_title(trees[0])
+        g = trees[0].graph
+        side = g["strategy_side"]
+        other = "o" if side == "x" else "x"
+        promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
+        heading = title or f"{side}'s {g['strategy_kind']} strategy: {promise} whatever {other} plays"
+        nodes = f"{g['nodes']:,} node{'s' if g['nodes'] != 1 else ''}"
         dot = _render.to_dot(shown[0], title=heading, legend=False, rankdir=rankdir)
-        return _replace_heading(dot, _heading(heading, trees))
+        return _replace_heading(dot, _heading(heading, trees, f"from {g['root_fen']} ({nodes})"))
     if len(trees) != 2:
         raise ValueError("strategy_dot draws one tree or two side by side")
     heading = title or f"Drawing strategies of x and o from {trees[0].graph['root_fen']} (a draw with best play)"
