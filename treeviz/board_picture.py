@@ -19,6 +19,8 @@ PNG_NAME = "g.png"
 
 ULTIMATE_CELL_SIZE = 30
 TICTACTOE_CELL_SIZE = 64
+STONE_POINTS = 22
+"""Point size of the ultimate stones: fits a 30-point cell."""
 
 
 def board_label(game: Any, state: Any, last: Any | None = None) -> str:
@@ -28,7 +30,10 @@ def board_label(game: Any, state: Any, last: Any | None = None) -> str:
     ultimate states know their last move.
     """
     if game.name == "ultimate":
-        return ultimate_board_label(state, game=game, cell_size=ULTIMATE_CELL_SIZE)
+        # The stones' font for the whole grid (an inner font set by the label itself takes precedence).
+        board = ultimate_board_label(state, game=game, cell_size=ULTIMATE_CELL_SIZE)
+        return f'<FONT FACE="Helvetica-Bold" POINT-SIZE="{STONE_POINTS}">{board}</FONT>'
+
     return tictactoe_board(game.cells(state), last, TICTACTOE_CELL_SIZE)
 
 
