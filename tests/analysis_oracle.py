@@ -7,6 +7,8 @@ met along many move orders; the walk checks they all agree.
 
 from __future__ import annotations
 
+from functools import cache
+
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -34,8 +36,12 @@ def fen_of(board: list[str], to_move: str) -> str:
     return "".join(out) + " " + to_move
 
 
+@cache
 def enumerate_positions(first: str) -> dict[str, tuple[int, int, int, int]]:
-    """FEN -> (x wins, o wins, draws, minimax value) for every position reachable with ``first`` moving first."""
+    """FEN -> (x wins, o wins, draws, minimax value) for every position reachable with ``first`` moving first.
+
+    Cached: callers must not change the table.
+    """
     table: dict[str, tuple[int, int, int, int]] = {}
     board = ["."] * 9
 
