@@ -63,11 +63,14 @@ class SearchTimeout(Exception):  # noqa: N818 - it is the normal way a timed sea
     before the deadline (None when not even one was).
     """
 
-    def __init__(self, nodes: int, best_move: Hashable | None, value: float | None) -> None:
+    def __init__(self, nodes: int, best_move: Hashable | None, value: float | None,
+                 first_move: Hashable | None = None) -> None:
         super().__init__("search deadline reached")
         self.nodes = nodes
         self.best_move = best_move
         self.value = value
+        self.first_move = first_move
+        """The root move searched first (a different ``best_move`` was proved better than it)."""
 
 
 def alphabeta(
@@ -110,6 +113,7 @@ def alphabeta(
     count = 0
     root_best: list[Hashable] = []
     root_value: list[float] = []
+    root_first: list[Hashable] = []
     timed = deadline is not None
     mask = max(1, check_every) - 1
     if timed and clock() >= deadline:  # type: ignore[operator]
@@ -202,6 +206,8 @@ def alphabeta(
                 best = value
                 best_move = m
                 if ply == 0:
+                    if not root_best:
+                        root_first.append(m)
                     root_best[:] = [m]
                     root_value[:] = [color * value]
                 if value > a:
@@ -243,8 +249,8 @@ def alphabeta(
     except SearchTimeout as timeout:
         if table is not None:
             table.hits += hits
-        raise SearchTimeout(count, root_best[0] if root_best else None,
-                            root_value[0] if root_value else None) from timeout
+        raise SearchTimeout(count, root_best[0] if root_best else None, root_value[0] if root_value else None,
+                            root_first[0] if root_first else None) from timeout
     if table is not None:
         table.hits += hits
     proven = a0 < color * value < b0

@@ -6,8 +6,8 @@ iteration starts with the previous best line. A move is always ready: the
 depth-1 iteration runs without a deadline (at most one node per legal move),
 and every later iteration that finishes replaces it. When the deadline passes
 mid-iteration the search aborts; the aborted iteration's choice is kept only
-when a root move other than the previous best was searched to the end and
-proved better (the previous best is searched first, so that comparison is fair).
+when the previous best move was searched first and another root move, searched
+to the end, proved better than it at the new depth.
 
 Time share: no new iteration starts once half of the time to the deadline is
 spent (the next one would take several times longer than all the previous ones
@@ -23,7 +23,6 @@ from time import monotonic
 from typing import Any
 
 from engine.alphabeta import SearchTimeout, alphabeta
-from engine.game import X
 from engine.minimax import Evaluation
 from engine.scoring import Scoring
 from engine.transposition import TranspositionTable
@@ -86,7 +85,6 @@ def think(
     history: defaultdict[Hashable, int] = defaultdict(int)
     soft = start + soft_share * max(0.0, deadline - start)
     empty = game.empty_count(state) if hasattr(game, "empty_count") else max_depth
-    color = 1 if game.to_move(state) == X else -1
     nodes = 0
     decision: Decision | None = None
 
@@ -100,8 +98,8 @@ def think(
             result = search(depth, None if depth == 1 else deadline)
         except SearchTimeout as timeout:
             nodes += timeout.nodes
-            if (decision is not None and timeout.best_move is not None and timeout.best_move != decision.move
-                    and timeout.value is not None and color * timeout.value > color * decision.value):
+            if (decision is not None and timeout.first_move == decision.move and timeout.best_move is not None
+                    and timeout.best_move != decision.move and timeout.value is not None):
                 decision.move, decision.value, decision.partial = timeout.best_move, timeout.value, True
                 decision.principal_variation = [timeout.best_move]
             break

@@ -12,6 +12,7 @@ stdout); it runs as a subprocess, killed when the limit passes.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import re
@@ -120,15 +121,19 @@ class BotPlayer:
         self.seconds = seconds
         self.evaluate = evaluate
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
-        self.table = TranspositionTable(capacity=1_000_000)
+        self.table = TranspositionTable(capacity=600_000)
         self.last: Decision | None = None
 
     def choose(self, state: int, seconds: float) -> int:
         """The move found in ``self.seconds`` (at most the limit ``seconds``, with a safety share)."""
         started = time.monotonic()
         budget = seconds if self.seconds is None else min(self.seconds, seconds)
-        self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=self.evaluate,
-                          scoring=scoring, win=WIN, table=self.table)
+        gc.disable()  # the table's tuples would make collections slow; they hold no cycles
+        try:
+            self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=self.evaluate,
+                              scoring=scoring, win=WIN, table=self.table)
+        finally:
+            gc.enable()
         return self.last.move  # type: ignore[return-value]
 
 

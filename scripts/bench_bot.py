@@ -1,0 +1,152 @@
+"""Speed and strength figures of the ultimate bot.
+
+    .venv/bin/python scripts/bench_bot.py speed  [--positions 30 --seconds 0.5]
+    .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 1]
+    .venv/bin/python scripts/bench_bot.py arena  [--opponent seed:5 --rounds 20 --limit 0.5]
+    .venv/bin/python scripts/bench_bot.py startup
+
+``speed``: search nodes per second on midgame positions (random games of
+16-40 plies, seeded), in this process. ``smbot``: the whole ``sm-bot`` process
+timed from outside (start-up, imports, search, exit) over midgame positions;
+the slowest must stay under the budget, and every answer must be a legal move.
+``arena``: our bot against one opponent, ``rounds`` x 2 games from random
+openings, the course's points. ``startup``: interpreter, import and table
+building times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.ultimate import ULTIMATE  # noqa: E402
+
+BIN = Path(sys.executable).parent
+
+
+def midgame_positions(count: int, seed: int = 2026) -> list[int]:
+    """``count`` unfinished positions after 16-40 random plies."""
+    rng = random.Random(seed)
+    out: list[int] = []
+    while len(out) < count:
+        state = ULTIMATE.initial()
+        for _ in range(rng.randint(16, 40)):
+            moves = ULTIMATE.legal_moves(state)
+            if not moves:
+                break
+            state = ULTIMATE.play(state, rng.choice(moves))
+        if not ULTIMATE.is_over(state) and len(ULTIMATE.legal_moves(state)) > 1:
+            out.append(state)
+    return out
+
+
+def bench_speed(args: argparse.Namespace) -> None:
+    from engine.iterative import think
+    from engine.ultimate_eval import WIN, evaluate, scoring
+
+    rates, depths, nodes_total, secs_total = [], [], 0, 0.0
+    for state in midgame_positions(args.positions):
+        d = think(ULTIMATE, state, time.monotonic() + args.seconds, evaluate=evaluate, scoring=scoring, win=WIN)
+        rates.append(d.nodes_per_second)
+        depths.append(d.depth)
+        nodes_total += d.nodes
+        secs_total += d.seconds
+    print(f"search speed over {args.positions} midgame positions, {args.seconds:g} s each: "
+          f"{nodes_total / secs_total:,.0f} nodes/s overall; per position min {min(rates):,.0f}, "
+          f"median {statistics.median(rates):,.0f}, max {max(rates):,.0f}; depth reached "
+          f"min {min(depths)}, median {statistics.median(depths):g}, max {max(depths)}")
+
+
+def bench_smbot(args: argparse.Namespace) -> None:
+    walls: list[float] = []
+    bad = 0
+    positions = midgame_positions(args.positions, seed=args.seed)
+    for i, state in enumerate(positions, 1):
+        fen = ULTIMATE.fen(state)
+        began = time.monotonic()
+        result = subprocess.run([str(BIN / "sm-bot"), fen, f"{args.seconds:g}"], capture_output=True, text=True)
+        wall = time.monotonic() - began
+        walls.append(wall)
+        ok = result.returncode == 0 and result.stdout.strip().isdigit() and \
+            int(result.stdout) in ULTIMATE.legal_moves(state) and result.stdout == result.stdout.strip() + "\n"
+        bad += not ok
+        if args.verbose:
+            print(f"{i:>3} {wall:.3f}s {result.stdout.strip()} {result.stderr.strip()}", file=sys.stderr, flush=True)
+    over = sum(w >= args.seconds for w in walls)
+    walls.sort()
+    print(f"sm-bot {args.seconds:g} s over {len(walls)} midgame positions: wall time (whole process) "
+          f"max {walls[-1]:.3f} s, p99 {walls[int(0.99 * (len(walls) - 1))]:.3f} s, "
+          f"mean {statistics.mean(walls):.3f} s, min {walls[0]:.3f} s; over budget: {over}; "
+          f"bad answers: {bad}")
+
+
+def bench_arena(args: argparse.Namespace) -> None:
+    from engine.arena import run_championship
+    from engine.players import make_player
+
+    bot = make_player(f"bot:{args.limit:g}")
+    other = make_player(args.opponent, seed=args.seed)
+    champ = run_championship([bot, other], limit=args.limit, rounds=args.rounds, opening_plies=args.openings,
+                             seed=args.seed,
+                             progress=(lambda line: print(line, file=sys.stderr, flush=True)) if args.verbose else None)
+    print(champ.table())
+    s, o = champ.standings[bot.name], champ.standings[other.name]
+    print(f"{bot.name} vs {other.name}, {len(champ.games)} games at {args.limit:g} s a move: "
+          f"{s.points} points of {10 * s.games} possible ({s.share:.1%}); {s.points / (s.points + o.points):.1%} of "
+          f"the points scored; won {s.wins}, drawn {s.draws}, lost {s.losses}, forfeits {s.forfeits}")
+
+
+def bench_startup(args: argparse.Namespace) -> None:
+    def wall(code: str, n: int = 10) -> float:
+        best = float("inf")
+        for _ in range(n):
+            began = time.monotonic()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            best = min(best, time.monotonic() - began)
+        return best
+
+    bare = wall("pass")
+    rules = wall("import engine.ultimate")
+    evals = wall("import engine.ultimate_eval")
+    cli = wall("import treeviz.cli.smbot")
+    print(f"start-up (best of 10): python {bare:.3f} s; + engine.ultimate {rules - bare:.3f} s; "
+          f"+ evaluation tables {evals - rules:.3f} s; whole sm-bot module {cli:.3f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("speed")
+    p.add_argument("--positions", type=int, default=30)
+    p.add_argument("--seconds", type=float, default=0.5)
+    p.set_defaults(run=bench_speed)
+    p = sub.add_parser("smbot")
+    p.add_argument("--positions", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=1.0)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(run=bench_smbot)
+    p = sub.add_parser("arena")
+    p.add_argument("--opponent", default="seed:5")
+    p.add_argument("--rounds", type=int, default=20)
+    p.add_argument("--limit", type=float, default=0.5)
+    p.add_argument("--openings", type=int, default=4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(run=bench_arena)
+    p = sub.add_parser("startup")
+    p.set_defaults(run=bench_startup)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Choose the evaluation's weights by playing them against each other in the arena.
+
+Each candidate (the current weights with one or two changed) plays the
+baseline: ``--rounds`` rounds, each from its own random opening and played
+with both colours, with the course's scoring (10 a win, 1 a loss, 1 + sub-boards
+won a draw). Both sides search the same way: to a fixed depth by default, so
+the comparison measures the evaluation alone and does not depend on the load
+of the machine; ``--seconds`` uses timed searches instead. Prints one line per
+candidate: its share of the points played for, wins/draws/losses.
+
+    .venv/bin/python scripts/tune_eval.py --rounds 20 --depth 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.arena import run_championship  # noqa: E402
+from engine.iterative import think  # noqa: E402
+from engine.players import BotPlayer  # noqa: E402
+from engine.transposition import TranspositionTable  # noqa: E402
+from engine.ultimate import ULTIMATE  # noqa: E402
+from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, Weights, make_evaluate, scoring  # noqa: E402
+
+CANDIDATES: dict[str, dict[str, int]] = {
+    "free_move 80": {"free_move": 80},
+    "free_move 10": {"free_move": 10},
+    "threat 50": {"threat": 50},
+    "threat 5": {"threat": 5},
+    "won 200": {"won": 200},
+    "won 60": {"won": 60},
+    "big_two 300": {"big_two": 300},
+    "big_two 60": {"big_two": 60},
+    "big_one 60": {"big_one": 60},
+    "two 20": {"two": 20},
+    "two 5": {"two": 5},
+    "one 5": {"one": 5},
+    "cells x2": {"centre": 6, "corner": 4, "side": 2},
+    "flat places": {"place_centre": 10, "place_corner": 10, "place_side": 10},
+    "strong centre": {"place_centre": 20, "place_corner": 13, "place_side": 10},
+}
+
+
+class DepthBot:
+    """Our search to a fixed depth (no clock), with one set of weights."""
+
+    def __init__(self, name: str, weights: Weights, depth: int) -> None:
+        self.name = name
+        self.evaluate = make_evaluate(weights)
+        self.depth = depth
+        self.table = TranspositionTable(capacity=500_000)
+
+    def choose(self, state: int, seconds: float) -> int:
+        return think(ULTIMATE, state, float("inf"), evaluate=self.evaluate, scoring=scoring, win=WIN,
+                     max_depth=self.depth, table=self.table).move  # type: ignore[return-value]
+
+
+def match(weights: Weights, base: Weights, *, rounds: int, depth: int | None, seconds: float | None,
+          seed: int) -> tuple[int, int, str]:
+    """Points of the candidate and of the baseline, and its won/drawn/lost line."""
+    if depth is not None:
+        cand, ref = DepthBot("candidate", weights, depth), DepthBot("baseline", base, depth)
+        limit = 3600.0
+    else:
+        cand = BotPlayer(seconds, evaluate=make_evaluate(weights), name="candidate")
+        ref = BotPlayer(seconds, evaluate=make_evaluate(base), name="baseline")
+        limit = 2 * seconds  # type: ignore[operator]
+    champ = run_championship([cand, ref], limit=limit, rounds=rounds, opening_plies=4, seed=seed)
+    s = champ.standings["candidate"]
+    return s.points, champ.standings["baseline"].points, f"{s.wins}-{s.draws}-{s.losses}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=None, help="timed searches instead of a fixed depth")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--only", nargs="*", help="candidate names to try (default: all)")
+    parser.add_argument("--base", nargs="*", default=[], help="baseline changes as name=value")
+    args = parser.parse_args()
+    base = DEFAULT_WEIGHTS.with_(**{k: int(v) for k, v in (item.split("=") for item in args.base)})
+    depth = None if args.seconds else args.depth
+    how = f"{args.seconds:g} s a move" if args.seconds else f"depth {args.depth}"
+    print(f"baseline {base.as_dict()}; {args.rounds} rounds x 2 games, {how}, openings of 4 random plies")
+    for name, change in CANDIDATES.items():
+        if args.only and name not in args.only:
+            continue
+        began = time.monotonic()
+        mine, theirs, wdl = match(base.with_(**change), base, rounds=args.rounds, depth=depth,
+                                  seconds=args.seconds, seed=args.seed)
+        share = mine / (mine + theirs)
+        print(f"{name:<16} points {mine:>4}-{theirs:<4} share {share:6.1%}  w-d-l {wdl:<8} "
+              f"({time.monotonic() - began:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
