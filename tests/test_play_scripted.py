@@ -113,6 +113,7 @@ def test_files_are_written_for_tictactoe_too(tmp_path: Path) -> None:
         (["--fen", "9 x", "--ai", "dfs", "--depth", "2"], "error: --depth applies to minimax and alphabeta"),
         (["--game", "chess"], "error: "),
         (["--human", "z"], "error: "),
+        (["--game", "ultimate", "--ai", "dfs"], "error: --ai dfs is not available for ultimate"),
     ],
 )
 def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], message: str) -> None:

@@ -157,7 +157,7 @@ def test_no_png_keeps_dot_and_a_text_page(tmp_path: Path) -> None:
         (["--fen", "999999999 00 y"], "error: side to move"),
         (["--fen", "x99999999 00 x"], "error: "),
         (["--ai", "random", "--depth", "3"], "error: --depth applies to alphabeta and seed, not to --ai random"),
-        (["--ai", "strategy"], "error: --ai strategy is not available for ultimate"),
+        (["--ai", "strategy"], "error: Invalid value for '--ai': 'strategy' is not one of"),
         (["--ai", "greedy", "--depth", "2"], "error: --depth applies to alphabeta and seed"),
         (["--time", "0"], "error: "),
     ],

@@ -58,31 +58,43 @@ class PlaySettings:
     clear: bool
 
 
-def play_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options ``treeviz play`` and ``sm-refresh`` share."""
-    options = [
-        click.option("--human", type=click.Choice(HUMAN_SIDES), default="x", show_default=True,
-                     help="The side you play; 'none' to watch the computer play both sides, 'both' for two people."),
-        click.option("--ai", type=click.Choice(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS))), default=None,
-                     help="The computer's algorithm. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), "
-                          "dfs, bfs, random (default alphabeta). Ultimate: alphabeta (the bot), seed (the course's "
-                          "fixed-depth bot), greedy, random (default alphabeta)."),
-        click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=DEFAULT_SECONDS,
-                     show_default=True, metavar="SECONDS", help="Ultimate: the bot's thinking time per move."),
-        click.option("--depth", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Fixed search depth in plies instead of a time limit (minimax, alphabeta, seed)."),
-        click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-                     show_default=True, help="Folder for g.dot, g.png and refresh.html."),
-        click.option("--fen", default=None, help="Start from this position (the FEN printed when a game stops)."),
-        click.option("--no-png", "no_png", is_flag=True, help="Do not draw g.png (g.dot and refresh.html still kept)."),
-        click.option("--serve", type=click.IntRange(min=0, max=65535), default=None, metavar="PORT",
-                     help="Also serve the folder on http://127.0.0.1:PORT/ (0: any free port)."),
-        click.option("--seed", type=int, default=None, help="Seed for the random player."),
-        click.option("--no-clear", "no_clear", is_flag=True, help="Do not clear the terminal between moves."),
-    ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options ``treeviz play`` (``game`` None: both games) and ``sm-refresh`` (``"ultimate"``) share."""
+    if game == "ultimate":
+        ai_names = ULTIMATE_AIS
+        ai_help = ("The computer's algorithm: alphabeta (our bot, --time or --depth), seed (the course's "
+                   "fixed-depth bot, --depth, default 3), greedy (one ply ahead), random.  [default: alphabeta]")
+    else:
+        ai_names = tuple(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS)))
+        ai_help = ("The computer's algorithm. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), "
+                   "dfs, bfs, random. Ultimate: alphabeta (the bot), seed (the course's fixed-depth bot), "
+                   "greedy, random.  [default: alphabeta]")
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        options = [
+            click.option("--human", type=click.Choice(HUMAN_SIDES), default="x", show_default=True,
+                         help="The side you play; 'none' to watch the computer play both sides, "
+                              "'both' for two people."),
+            click.option("--ai", type=click.Choice(ai_names), default=None, help=ai_help),
+            click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=DEFAULT_SECONDS,
+                         show_default=True, metavar="SECONDS", help="Ultimate: the bot's thinking time per move."),
+            click.option("--depth", type=click.IntRange(min=1), default=None, metavar="N",
+                         help="Fixed search depth in plies instead of a time limit (minimax, alphabeta, seed)."),
+            click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path),
+                         default=Path("."), show_default=True, help="Folder for g.dot, g.png and refresh.html."),
+            click.option("--fen", default=None, help="Start from this position (the FEN printed when a game stops)."),
+            click.option("--no-png", "no_png", is_flag=True,
+                         help="Do not draw g.png (g.dot and refresh.html still kept)."),
+            click.option("--serve", type=click.IntRange(min=0, max=65535), default=None, metavar="PORT",
+                         help="Also serve the folder on http://127.0.0.1:PORT/ (0: any free port)."),
+            click.option("--seed", type=int, default=None, help="Seed for the random and greedy players."),
+            click.option("--no-clear", "no_clear", is_flag=True, help="Do not clear the terminal between moves."),
+        ]
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
 
 
 def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
@@ -275,7 +287,7 @@ def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
 @click.command("play", context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", type=click.Choice(GAMES), default="ttt", show_default=True,
               help="ttt: 3x3 tic-tac-toe; ultimate: ultimate tic-tac-toe (same as sm-refresh).")
-@play_options
+@play_options()
 def play_command(game: str, **options: Any) -> None:
     """Play against the computer in the terminal.
 

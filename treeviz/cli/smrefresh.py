@@ -16,7 +16,7 @@ from treeviz.cli.play import play_options, run_game, settings_from_options
 
 
 @click.command("sm-refresh", context_settings={"help_option_names": ["-h", "--help"]})
-@play_options
+@play_options("ultimate")
 def smrefresh_command(**options: Any) -> None:
     """Play ultimate tic-tac-toe against the computer in the terminal.
 
