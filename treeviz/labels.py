@@ -114,13 +114,20 @@ def _stone_points(cell_size: int) -> int:
 
 # -- tic-tac-toe ----------------------------------------------------------------
 
+BOLD_FACE = "Helvetica-Bold"
+"""Stones are bold; a face name (not ``<B>``) because the font must wrap a whole table."""
+
+
 @lru_cache(maxsize=65536)
 def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16) -> str:
     """A 3x3 grid of ``cells`` (9 chars ``x``/``o``/``.``).
 
     ``last`` (cell 0-8) is tinted yellow, a finished line in the winner's colour.
+    Markup is kept lean (cell sizes are minimums, one font for the grid): the
+    full 549,946-node tree repeats it half a million times.
     """
     line = winning_cells(cells)
+    td = f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"'
     rows = []
     for r in range(3):
         tds = []
@@ -129,12 +136,12 @@ def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16) ->
             ch = cells[i]
             fill = LINE_FILL[ch] if i in line else LAST_MOVE_FILL if i == last else None
             bg = f' BGCOLOR="{fill}"' if fill else ""
-            text = (f'<FONT POINT-SIZE="{_stone_points(cell_size)}" COLOR="{STONE_INK[ch]}"><B>{ch}</B></FONT>'
-                    if ch in STONE_INK else "")
-            tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}" FIXEDSIZE="TRUE"{bg}>{text}</TD>')
+            text = f'<FONT COLOR="{STONE_INK[ch]}">{ch}</FONT>' if ch in STONE_INK else ""
+            tds.append(f"{td}{bg}>{text}</TD>")
         rows.append("<TR>" + "".join(tds) + "</TR>")
-    return ('<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" '
-            'COLOR="#404040">' + "".join(rows) + "</TABLE>")
+    return (f'<FONT FACE="{BOLD_FACE}" POINT-SIZE="{_stone_points(cell_size)}">'
+            '<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" COLOR="#404040">'
+            + "".join(rows) + "</TABLE></FONT>")
 
 
 # -- ultimate -------------------------------------------------------------------
@@ -181,9 +188,8 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
     if status in ("x", "o"):
         # A won sub-board is closed: one big letter in the winner's colour.
         fill = X_FILL if status == "x" else O_FILL
-        size = max(8, int(cell_size * 2.6))
-        return (f'<TD WIDTH="{side}" HEIGHT="{side}" FIXEDSIZE="TRUE" BGCOLOR="{fill}">'
-                f'<FONT POINT-SIZE="{size}" COLOR="{STONE_INK[status]}"><B>{status}</B></FONT></TD>')
+        return (f'<TD WIDTH="{side}" HEIGHT="{side}" BGCOLOR="{fill}">'
+                f'<FONT POINT-SIZE="{_stone_points(side)}" COLOR="{STONE_INK[status]}"><B>{status}</B></FONT></TD>')
     background = DRAW_FILL if status == "draw" else PLAYABLE_FILL if playable else "white"
     rows = []
     for r in range(3):
@@ -193,9 +199,8 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
             ch = cells[i]
             is_last = last == sub * 10 + i + 1
             bg = f' BGCOLOR="{LAST_MOVE_FILL}"' if is_last else ""
-            text = (f'<FONT POINT-SIZE="{_stone_points(cell_size)}" COLOR="{STONE_INK[ch]}"><B>{ch}</B></FONT>'
-                    if ch in STONE_INK else " ")
-            tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}" FIXEDSIZE="TRUE"{bg}>{text}</TD>')
+            text = f'<FONT COLOR="{STONE_INK[ch]}">{ch}</FONT>' if ch in STONE_INK else ""
+            tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"{bg}>{text}</TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
     # One COLOR per table (Graphviz rejects a duplicate): a playable sub-board's grid is drawn gold.
     border = f' BORDER="2" COLOR="{PLAYABLE_COLOUR}"' if playable else ' BORDER="0" COLOR="#b0b0b0"'

@@ -67,35 +67,38 @@ def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rank
     ``title`` replaces the default heading (algorithm, position, node count, value).
     ``rankdir`` ``TB`` grows the tree downwards (the textbook look), ``LR`` rightwards.
     """
-    lines = [
-        "digraph tree {",
-        _graph_attributes(rankdir),
-    ]
+    return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir))
+
+
+def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+    """:func:`to_dot` in chunks, for writing huge trees without holding the whole text."""
     heading = title if title is not None else tree_title(G)
-    lines.append(f"  label=<{_heading_table(heading, [G] if legend else [])}>;")
-    lines.extend(_tree_statements(G, prefix="", indent="  "))
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    yield (f"digraph tree {{\n{_graph_attributes(rankdir)}\n"
+           f"  label=<{_heading_table(heading, [G] if legend else [])}>;\n")
+    yield from _tree_statements(G, prefix="", indent="  ")
+    yield "}\n"
 
 
 def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
                 legend: bool = True, rankdir: str = "TB") -> str:
     """Both trees in one figure, side by side, each titled with its algorithm and node count."""
+    return "".join(iter_compare_dot(G_minimax, G_alphabeta, title=title, legend=legend, rankdir=rankdir))
+
+
+def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
+                     legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+    """:func:`compare_dot` in chunks."""
     fen = G_minimax.graph.get("root_fen", "")
     heading = title if title is not None else f"Minimax and alpha-beta search trees of {fen}"
-    lines = [
-        "digraph compare {",
-        _graph_attributes(rankdir),
-        f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [])}>;",
-    ]
+    yield (f"digraph compare {{\n{_graph_attributes(rankdir)}\n"
+           f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [])}>;\n")
     for name, G, prefix in (("minimax", G_minimax, "m"), ("alphabeta", G_alphabeta, "a")):
-        lines.append(f"  subgraph cluster_{name} {{")
-        lines.append(f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize=16; '
-                     f'style="rounded"; color="#bbbbbb"; margin=12;')
-        lines.extend(_tree_statements(G, prefix=prefix, indent="    "))
-        lines.append("  }")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        yield (f"  subgraph cluster_{name} {{\n"
+               f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize=16; '
+               f'style="rounded"; color="#bbbbbb"; margin=12;\n')
+        yield from _tree_statements(G, prefix=prefix, indent="    ")
+        yield "  }\n"
+    yield "}\n"
 
 
 def tree_title(G: nx.DiGraph) -> str:
@@ -185,65 +188,125 @@ def _legend_text(text: str) -> str:
     return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{escape(text)}</FONT></TD>'
 
 
+_CHUNK_LINES = 16384
+"""Statements joined per yielded chunk: big trees stream out without one giant list of lines."""
+
+
 def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
-    """Node then edge statements of one tree, in node-id order (= visit order, stubs last)."""
+    """Chunks of statements of one tree: each node, then its edges, in node-id order (= visit order, stubs last).
+
+    Labels are cached by what they show, so the full minimax tree (half a million
+    nodes, a few thousand positions) formats each distinct label once.
+    """
     game = G.graph.get("game", "tictactoe")
     show_window = G.graph.get("algorithm") == "alphabeta"
-    last_move: dict[Any, Any] = {v: d.get("move") for _, v, d in G.edges(data=True)}
     board_of = _tictactoe_board_maker() if game == "tictactoe" else _ultimate_board_maker()
-    label_cache: dict[tuple, str] = {}
     stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
                   f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
     hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
                     f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
                     f'width=0, height=0')
-    node_lines: list[str] = []
+    ids = _in_order(G)
+    # networkx's own dicts (documented graph internals): the public views cost a call per lookup.
+    node_data = G._node
+    pred = G._pred
+    succ = G._succ
+    tails: dict[tuple, str] = {}
+    edge_tails: dict[tuple, str] = {}
+    last_moves: dict[Any, Any] = {}
+    out: list[str] = []
     hidden_edges: list[str] = []
-    for n, d in sorted(G.nodes(data=True)):
+    for n in ids:
+        d = node_data[n]
         name = f"{prefix}{n}"
         if d.get("pruned"):
-            node_lines.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
-            continue
-        pv = bool(d.get("best"))
-        fen = d.get("fen", "")
-        last = last_move.get(n)
-        if show_window:
-            label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv)
+            out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
         else:
-            key = (fen, last, d.get("value"), d.get("bound"), d.get("outcome"), d.get("leaf"), pv, d.get("to_move"))
-            label = label_cache.get(key)
-            if label is None:
-                label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv)
-                label_cache[key] = label
-        css = "pv" if pv else "node"
-        node_lines.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", class="{css}"];')
-        hidden = d.get("hidden") or 0
-        if hidden:
+            pv = bool(d.get("best"))
+            fen = d.get("fen", "")
+            last = last_moves.pop(n, _UNSEEN)
+            if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
+                last = next((e.get("move") for e in pred[n].values()), None)
+            if show_window:
+                label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv)
+                out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", '
+                           f'class="{"pv" if pv else "node"}"];')
+            else:
+                key = (fen, last, d.get("value"), d.get("bound"), d.get("leaf"), pv)
+                tail = tails.get(key)
+                if tail is None:
+                    label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv)
+                    tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if pv else "node"}"];'
+                    tails[key] = tail
+                out.append(indent + name + tail)
+            children = succ[n]
+            if children:
+                # The node's edges right after it, children in visit order (ordering=out keeps them so).
+                mover = d.get("to_move", "x")
+                head = f"{indent}{name} -> {prefix}"
+                hidden = d.get("hidden") or 0
+                for v in (_sorted(children) if len(children) > 1 else children):
+                    e = children[v]
+                    move = e.get("move")
+                    last_moves[v] = move
+                    key = (e.get("label", move), e.get("pruned", False), e.get("best", False), mover)
+                    tail = edge_tails.get(key)
+                    if tail is None:
+                        tail = _edge_tail(*key)
+                        edge_tails[key] = tail
+                    out.append(f"{head}{v}{tail}")
+                    if hidden:
+                        hidden -= node_data[v].get("hidden") or 0
+            else:
+                hidden = d.get("hidden") or 0
             # Only the subtrees of children that are not drawn: deeper cuts get their own boxes.
-            hidden -= sum(G.nodes[c].get("hidden") or 0 for c in G.successors(n))
-        if hidden > 0:
-            node_lines.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(hidden)}", {hidden_style}, '
-                              f'class="hidden"];')
-            hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, '
-                                f'color="{HIDDEN_COLOUR}"];')
-    yield from node_lines
-    ink = {"x": STONE_INK["x"], "o": STONE_INK["o"]}
-    nodes = G.nodes
-    edge_lines = []
-    for u, v, d in sorted(G.edges(data=True), key=lambda e: (e[0], e[1])):
-        text = escape(str(d.get("label", d.get("move", ""))))
-        if d.get("pruned"):
-            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label="{text}", style=dashed, '
-                              f'color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];')
-        elif d.get("best"):
-            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label=<<B>{text}</B>>, penwidth=3, '
-                              f'color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", arrowsize=0.7];')
-        else:
-            mover = nodes[u].get("to_move", "x")
-            edge_lines.append(f'{indent}{prefix}{u} -> {prefix}{v} [label="{text}", '
-                              f'fontcolor="{ink.get(mover, "black")}"];')
-    yield from edge_lines
-    yield from hidden_edges
+            if hidden > 0:
+                out.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(hidden)}", {hidden_style}, '
+                           f'class="hidden"];')
+                hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, '
+                                    f'color="{HIDDEN_COLOUR}"];')
+        if len(out) >= _CHUNK_LINES:
+            yield "\n".join(out) + "\n"
+            out = []
+    out.extend(hidden_edges)
+    if out:
+        yield "\n".join(out) + "\n"
+
+
+_UNSEEN = object()
+
+
+def _edge_tail(label: Any, pruned: Any, best: Any, mover: str) -> str:
+    text = escape(str(label))
+    if pruned:
+        return f' [label="{text}", style=dashed, color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];'
+    if best:
+        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+                f'arrowsize=0.7];')
+    return f' [label="{text}", fontcolor="{STONE_INK.get(mover, "black")}"];'
+
+
+def _in_order(G: nx.DiGraph) -> list[Any]:
+    """Node ids ascending (the builder's ids are visit order, stubs last); as inserted if not comparable."""
+    ids = list(G)
+    if any(a > b for a, b in zip(ids, ids[1:], strict=False)) if _comparable(ids) else False:
+        ids.sort()
+    return ids
+
+
+def _comparable(ids: list[Any]) -> bool:
+    try:
+        sorted(ids[:2])
+        return all(type(i) is type(ids[0]) for i in ids)
+    except TypeError:
+        return False
+
+
+def _sorted(children: Any) -> list[Any]:
+    try:
+        return sorted(children)
+    except TypeError:
+        return list(children)
 
 
 def _tictactoe_board_maker():

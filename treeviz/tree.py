@@ -9,6 +9,7 @@ itself inline in Jupyter (``_repr_svg_``).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,13 @@ class Tree:
         if self.compare is not None:
             return _render.compare_dot(self.graph, self.compare, title=self.title, legend=legend, rankdir=rankdir)
         return _render.to_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir)
+
+    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+        """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
+        if self.compare is not None:
+            return _render.iter_compare_dot(self.graph, self.compare, title=self.title, legend=legend,
+                                            rankdir=rankdir)
+        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …}``."""

@@ -7,8 +7,11 @@ the course (``tttree "1o11o1oxx x" > g.dot``).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -99,7 +102,11 @@ def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: s
         fail(str(exc))
     _report_cut(tree, max_nodes)
 
-    if fmt not in ("dot", "json", "html"):
+    if fmt == "dot":
+        # Streamed: the full 549,946-node tree is half a gigabyte of DOT.
+        _emit(tree.iter_dot(rankdir=rankdir), output)
+        return
+    if fmt not in ("json", "html"):
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
     try:
         data = tree.export(fmt, rankdir=rankdir)
@@ -109,18 +116,42 @@ def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: s
         if fmt == "html":
             fail("html output needs treeviz.html_page")
         raise
-
     if output is not None:
         try:
             write_atomically(output, data)
         except OSError as exc:
             fail(f"cannot write {output}: {exc.strerror or exc}")
-    elif isinstance(data, bytes):
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
     else:
-        sys.stdout.write(data)
+        _emit([data], None)
+
+
+def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
+    """Write ``chunks`` to stdout, or to ``output`` through a temporary file renamed at the end."""
+    if output is None:
+        for chunk in chunks:
+            if isinstance(chunk, bytes):
+                sys.stdout.buffer.write(chunk)
+            else:
+                sys.stdout.write(chunk)
         sys.stdout.flush()
+        return
+    directory = output.parent if str(output.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{output.name}.", suffix=".tmp")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            for chunk in chunks:
+                handle.write(chunk.encode() if isinstance(chunk, str) else chunk)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, output)
+    except BaseException as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            fail(f"cannot write {output}: {exc.strerror or exc}")
+        raise
 
 
 def _report_cut(tree: Tree, max_nodes: int) -> None:
