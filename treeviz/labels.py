@@ -191,6 +191,7 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
         return (f'<TD WIDTH="{side}" HEIGHT="{side}" BGCOLOR="{fill}">'
                 f'<FONT POINT-SIZE="{_stone_points(side)}" COLOR="{STONE_INK[status]}"><B>{status}</B></FONT></TD>')
     background = DRAW_FILL if status == "draw" else PLAYABLE_FILL if playable else "white"
+    points = _stone_points(cell_size)
     rows = []
     for r in range(3):
         tds = []
@@ -199,7 +200,7 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
             ch = cells[i]
             is_last = last == sub * 10 + i + 1
             bg = f' BGCOLOR="{LAST_MOVE_FILL}"' if is_last else ""
-            text = f'<FONT COLOR="{STONE_INK[ch]}">{ch}</FONT>' if ch in STONE_INK else ""
+            text = f'<FONT COLOR="{STONE_INK[ch]}" POINT-SIZE="{points}">{ch}</FONT>' if ch in STONE_INK else ""
             tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"{bg}>{text}</TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
     # One COLOR per table (Graphviz rejects a duplicate): a playable sub-board's grid is drawn gold.
