@@ -149,3 +149,15 @@ def test_an_output_folder_that_cannot_be_made_is_a_one_line_error(tmp_path: Path
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("error: cannot create the output folder")
+
+
+def test_pause_slows_a_game_between_computers_down(tmp_path: Path) -> None:
+    import time
+
+    start = time.monotonic()
+    result = run_script("treeviz", "play", "--human", "none", "--ai", "random", "--seed", "1", "--pause", "0.15",
+                        "--no-png", "-o", str(tmp_path))
+    elapsed = time.monotonic() - start
+    moves = int(re.findall(r"Moves played: (\d+)\.", result.stdout)[-1])
+    assert moves >= 5
+    assert elapsed >= 0.15 * (moves - 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import re
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
@@ -222,6 +223,8 @@ class GameSession:
     """The command to resume with, shown with the FEN when the game is stopped."""
     footer: str = ""
     """A line shown under every screen (where the live page is)."""
+    pause: float = 0.0
+    """Seconds to wait after each computer move, so people can follow a game between computers."""
     last_move: Any | None = None
     moves: list[str] = field(default_factory=list)
 
@@ -285,6 +288,8 @@ class GameSession:
         choice = player.choose(self.state)
         note = f" ({choice.note})" if choice.note else ""
         self._play(choice.move, f"{side} ({player.name}) played {self.variant.move_name(choice.move)}{note}.")
+        if self.pause > 0 and self.game.outcome(self.state) is None:
+            time.sleep(self.pause)
 
     def _play(self, move: Any, headline: str) -> None:
         self.state = self.game.play_checked(self.state, move)

@@ -56,6 +56,7 @@ class PlaySettings:
     serve: int | None
     seed: int | None
     clear: bool
+    pause: float = 0.0
 
 
 def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -89,6 +90,8 @@ def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Call
                          help="Also serve the folder on http://127.0.0.1:PORT/ (0: any free port)."),
             click.option("--seed", type=int, default=None, help="Seed for the random and greedy players."),
             click.option("--no-clear", "no_clear", is_flag=True, help="Do not clear the terminal between moves."),
+            click.option("--pause", type=click.FloatRange(min=0), default=0.0, metavar="SECONDS",
+                         help="Wait after each computer move (to follow a game between computers)."),
         ]
         for option in reversed(options):
             function = option(function)
@@ -109,7 +112,7 @@ def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
     return PlaySettings(
         game=game, human=options["human"], ai=ai, seconds=options["seconds"], depth=depth,
         folder=options["folder"], fen=options["fen"], png=not options["no_png"], serve=options["serve"],
-        seed=options["seed"], clear=not options["no_clear"],
+        seed=options["seed"], clear=not options["no_clear"], pause=options["pause"],
     )
 
 
@@ -273,6 +276,7 @@ def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
         echo_input=not sys.stdin.isatty(),
         resume_hint=resume_command,
         footer=footer,
+        pause=settings.pause,
     )
     try:
         ending = session.run()
