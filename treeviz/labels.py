@@ -150,7 +150,7 @@ def ultimate_board_label(
     state: Any,
     *,
     game: Any = None,
-    cell_size: int = 9,
+    cell_size: int = 12,
     show_playable: bool = True,
     show_last: bool = True,
 ) -> str:
