@@ -13,7 +13,7 @@ per outcome), so summing the children is plain integer addition.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,45 @@ class PositionLimitError(ValueError):
         super().__init__(f"more than {limit:,} positions to visit from {fen!r}")
         self.limit = limit
         self.fen = fen
+
+
+Progress = Callable[[int], None]
+"""Called with the number of positions visited so far, every ``PROGRESS_EVERY`` positions."""
+PROGRESS_EVERY = 50_000
+NEVER = 1 << 62
+"""A stop no walk reaches."""
+
+
+class Checkpoints:
+    """When a memoised walk must stop to look: at the ``max_positions`` guard and at each progress report.
+
+    The walk compares its memo size with :attr:`next` (one integer comparison per
+    position) and calls :meth:`reached` when it gets there.
+    """
+
+    def __init__(self, max_positions: int | None, progress: Progress | None, fen: Callable[[], str]) -> None:
+        self.limit = max_positions
+        self.progress = progress
+        self._fen = fen
+        self._next_report = PROGRESS_EVERY if progress else None
+        self.next = self._soonest()
+
+    def _soonest(self) -> int:
+        stops = [n for n in (None if self.limit is None else self.limit + 1, self._next_report) if n is not None]
+        return min(stops) if stops else NEVER
+
+    def reached(self, visited: int) -> int:
+        """Report progress or raise at the guard; returns the next stop.
+
+        :raises PositionLimitError: ``visited`` is past the guard.
+        """
+        if self.limit is not None and visited > self.limit:
+            raise PositionLimitError(self.limit, self._fen())
+        if self._next_report is not None and visited >= self._next_report:
+            self.progress(visited)  # type: ignore[misc]
+            self._next_report += PROGRESS_EVERY
+        self.next = self._soonest()
+        return self.next
 
 
 @dataclass(frozen=True)
@@ -73,8 +112,11 @@ def _field_width(game: Any, state: Hashable) -> int:
     return max(64, math.factorial(empty_count(state)).bit_length() + 1)
 
 
-def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = None) -> CountResult:
+def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = None,
+                   progress: Progress | None = None) -> CountResult:
     """Count the finished games below ``state`` by result, visiting each position once.
+
+    ``progress(visited)`` is called every ``PROGRESS_EVERY`` positions, for long ultimate walks.
 
     :raises PositionLimitError: more than ``max_positions`` distinct positions (``None``: no limit).
     """
@@ -84,9 +126,11 @@ def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = No
     successors = game.successors
     outcome = game.outcome
     memo: dict[Hashable, int] = {}
-    limit = max_positions if max_positions is not None else -1
+    checks = Checkpoints(max_positions, progress, lambda: game.fen(state))
+    stop = checks.next
 
     def walk(s: Hashable) -> int:
+        nonlocal stop
         children = successors(s)
         if not children:
             packed = leaf_value[outcome(s)]
@@ -99,8 +143,8 @@ def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = No
                     value = walk(child)
                 packed += value
         memo[s] = packed
-        if len(memo) == limit + 1:
-            raise PositionLimitError(limit, game.fen(state))
+        if len(memo) >= stop:
+            stop = checks.reached(len(memo))
         return packed
 
     packed = walk(state)

@@ -22,7 +22,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.counting import PositionLimitError
+from engine.counting import Checkpoints, Progress
 from engine.game import O, Outcome, Player, X
 
 WIN_SCORE = 1000
@@ -121,18 +121,23 @@ class Solution:
         }
 
 
-def solve(game: Any, state: Hashable, *, max_positions: int | None = None) -> Solution:
+def solve(game: Any, state: Hashable, *, max_positions: int | None = None,
+          progress: Progress | None = None) -> Solution:
     """Score every position reachable from ``state`` (one visit each).
 
-    :raises PositionLimitError: more than ``max_positions`` distinct positions (``None``: no limit).
+    ``progress(visited)`` is called every ``engine.counting.PROGRESS_EVERY`` positions.
+
+    :raises engine.counting.PositionLimitError: more than ``max_positions`` distinct positions (``None``: no limit).
     """
     successors = game.successors
     outcome = game.outcome
     to_move = game.to_move
     scores: dict[Hashable, int] = {}
-    limit = max_positions if max_positions is not None else -1
+    checks = Checkpoints(max_positions, progress, lambda: game.fen(state))
+    stop = checks.next
 
     def walk(s: Hashable) -> int:
+        nonlocal stop
         children = successors(s)
         if not children:
             score = outcome(s) * WIN_SCORE
@@ -147,8 +152,8 @@ def solve(game: Any, state: Hashable, *, max_positions: int | None = None) -> So
             best = max(values) if to_move(s) == X else min(values)
             score = best - (best > 0) + (best < 0)
         scores[s] = score
-        if len(scores) == limit + 1:
-            raise PositionLimitError(limit, game.fen(state))
+        if len(scores) >= stop:
+            stop = checks.reached(len(scores))
         return score
 
     walk(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -42,6 +43,23 @@ def max_positions_option(function: Any) -> Any:
              "Only ultimate positions far from the end come near it.")(function)
 
 
+def progress_reporter(verb: str) -> Callable[[int], None] | None:
+    """A ``progress(visited)`` callback writing ``counting: 150,000 positions…`` on stderr, only on a terminal."""
+    if not progress_enabled():
+        return None
+
+    def report(visited: int) -> None:
+        click.echo(f"\r{verb}: {visited:,} positions\u2026", err=True, nl=False)
+
+    return report
+
+
+def end_progress(report: Callable[[int], None] | None) -> None:
+    """Finish the progress line, if one was written."""
+    if report is not None:
+        click.echo("\r\033[K", err=True, nl=False)
+
+
 def limit_message(exc: PositionLimitError) -> str:
     """The one-line error naming the guard."""
     return (f"more than {exc.limit:,} positions to visit from {exc.fen!r} (the --max-positions guard): "
@@ -60,13 +78,14 @@ def count_command(fen: str, as_json: bool, max_positions: int) -> None:
     46,080) and for ultimate positions near the end of the game.
     """
     game, state = position_from_fen(fen)
-    if progress_enabled() and game.name != "tictactoe":
-        click.echo(f"counting (at most {max_positions:,} positions)…" if max_positions else "counting…", err=True)
+    report = progress_reporter("counting")
     started = time.perf_counter()
     try:
-        result = count_outcomes(game, state, max_positions=max_positions or None)
+        result = count_outcomes(game, state, max_positions=max_positions or None, progress=report)
     except PositionLimitError as exc:
+        end_progress(report)
         fail(limit_message(exc))
+    end_progress(report)
     elapsed = time.perf_counter() - started
     counts = result.counts
     if as_json:

@@ -19,12 +19,14 @@ from engine.counting import PositionLimitError
 from engine.game import PLAYER_NAMES, O, X
 from engine.solver import Solution, solve
 from treeviz.cli.common import fail, write_atomically
-from treeviz.cli.count import limit_message, max_positions_option, position_from_fen
+from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
 from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_dot, strategy_tree
 
 FORMATS = ("dot", "png", "svg", "json")
 SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".json": "json"}
 RESULT_WORDS = {1: "x wins", -1: "o wins", 0: "draw"}
+SHOWN_STRATEGY = 12
+"""Strategies meeting at most this many positions are printed without --list."""
 
 
 def _moves(game: Any, moves: list[Any]) -> str:
@@ -84,11 +86,12 @@ def summary(solution: Solution, *, listing: bool) -> list[str]:
         played_by[side] = played
         lines.append(f"{name}'s {kind} strategy: a move at {_count(len(strategy), 'position')} "
                      f"where {name} is to move{tree_text}")
+    for side in sides:
+        played = played_by[side]
+        if listing or 0 < len(played) <= SHOWN_STRATEGY:
+            lines.append(f"{PLAYER_NAMES[side]}'s strategy along its tree (position -> move):")
+            lines.extend(f"  {p} -> {game.move_name(m)}" for p, m in sorted(played.items(), key=_by_stones))
     if listing:
-        for side in sides:
-            name = PLAYER_NAMES[side]
-            lines.append(f"{name}'s strategy along its tree (position -> move):")
-            lines.extend(f"  {p} -> {game.move_name(m)}" for p, m in sorted(played_by[side].items(), key=_by_stones))
         for side in sides:
             name = PLAYER_NAMES[side]
             positions = sorted((fen(s) for s in solution.attractor(side)), key=_by_stones)
@@ -135,10 +138,13 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
     if fmt == "png" and output is None and sys.stdout.isatty():
         fail("a PNG needs -o FILE (or stdout redirected to a file or a pipe)")
     game, state = position_from_fen(fen)
+    report = progress_reporter("solving")
     try:
-        solution = solve(game, state, max_positions=max_positions or None)
+        solution = solve(game, state, max_positions=max_positions or None, progress=report)
     except PositionLimitError as exc:
+        end_progress(report)
         fail(limit_message(exc))
+    end_progress(report)
     if fmt is None:
         click.echo("\n".join(summary(solution, listing=listing)))
         return
