@@ -45,7 +45,9 @@ def main() -> int:
         "compare_1o11o1oxx_x.html": comparison("1o11o1oxx x").html(),
     }
     try:
-        pages["ultimate_depth2.html"] = search_tree("999999999 00 x", algorithm="alphabeta", depth=2).html()
+        # Nine plies into a game (55 51 15 59 95 53 35 57 75), o to move into sub-board 5.
+        pages["ultimate_depth3.html"] = search_tree("4x98x94o1o1x1o1o94x98x4 75 o", algorithm="alphabeta",
+                                                    depth=3).html()
     except ValueError as exc:  # the ultimate evaluation is not wired into the builder yet
         print(f"ultimate sample skipped: {exc}", file=sys.stderr)
     for name, page in pages.items():
@@ -77,10 +79,10 @@ def main() -> int:
         driver.save_screenshot(str(out / "alphabeta_replay_midway.png"))
         print(f"wrote {out / 'alphabeta_replay_midway.png'}")
 
-        if "ultimate_depth2.html" in pages:
-            open_page(driver, out / "ultimate_depth2.html")
-            driver.save_screenshot(str(out / "ultimate_depth2.png"))
-            print(f"wrote {out / 'ultimate_depth2.png'}")
+        if "ultimate_depth3.html" in pages:
+            open_page(driver, out / "ultimate_depth3.html")
+            driver.save_screenshot(str(out / "ultimate_depth3.png"))
+            print(f"wrote {out / 'ultimate_depth3.png'}")
     return 0
 
 

@@ -29,31 +29,31 @@ Column = list[int] | int
 
 
 class _Interner:
-    """Gives each distinct value a small index, in order of first appearance."""
+    """Gives each distinct value a small index, in order of first appearance (None is -1)."""
 
-    def __init__(self) -> None:
-        self.index: dict[Any, int] = {}
+    def __init__(self, convert: Any = None) -> None:
+        self.index: dict[Any, int] = {None: -1}
         self.values: list[Any] = []
+        self.convert = convert
 
-    def __call__(self, value: Any) -> int:
-        if value is None:
-            return -1
-        key = (type(value), value)
-        found = self.index.get(key)
-        if found is None:
-            found = self.index[key] = len(self.values)
-            self.values.append(value)
+    def add(self, value: Any) -> int:
+        """The index of a value not seen before (``index.get(v)`` answers for the others)."""
+        found = self.index[value] = len(self.values)
+        self.values.append(self.convert(value) if self.convert else value)
         return found
 
 
-def _code(table: tuple[str, ...], value: str | None) -> int:
-    """Index of ``value`` in ``table``; -1 for None."""
-    if value is None:
-        return -1
+def _codes(table: tuple[str, ...]) -> dict[str | None, int]:
+    """Index of each name in ``table``, and -1 for None."""
+    return {None: -1, **{name: k for k, name in enumerate(table)}}
+
+
+def _code(codes: dict[str | None, int], value: Any, what: str) -> int:
     try:
-        return table.index(value)
-    except ValueError:
-        raise ValueError(f"unexpected value {value!r}, expected one of {', '.join(table)}") from None
+        return codes[value]
+    except (KeyError, TypeError):
+        names = ", ".join(str(k) for k in codes if k is not None)
+        raise ValueError(f"unexpected {what} {value!r}, expected one of {names}") from None
 
 
 def _column(values: list[int]) -> Column:
@@ -106,17 +106,25 @@ def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
 def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     """The compact, JSON-ready form of a search tree that the page reads.
 
-    :raises ValueError: the graph is empty or its entered nodes are not in depth-first visit order.
+    :raises ValueError: the graph is empty, its entered nodes are not in depth-first
+        visit order, or an attribute has a value the schema does not allow.
     """
     entered, stubs = _visit_order(G)
     if not entered:
         raise ValueError("the tree has no entered node")
     index = {node: k for k, node in enumerate(entered)}
-    fens = _Interner()
-    nums = _Interner()
+    parent_of: dict[Hashable, tuple[Hashable, int]] = {}
     labels: dict[int, str] = {}
+    for u, v, edge in G.edges(data=True):
+        m = int(edge.get("move", -1))
+        parent_of[v] = (u, m)
+        if m not in labels:
+            labels[m] = str(edge.get("label", m))
+    fens = _Interner()
+    nums = _Interner(_number)
+    fen_index, num_index = fens.index, nums.index
+    bounds, cuts_codes, leaves, outcomes = _codes(BOUNDS), _codes(CUTS), _codes(LEAVES), _codes(OUTCOMES)
     nodes = G.nodes
-    pred = G.pred
 
     depth: list[int] = []
     move: list[int] = []
@@ -133,43 +141,48 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     cuts: list[int] = []
     stack: list[int] = []
     gaps = False
+
+    def number(v: Any) -> int:
+        k = num_index.get(v)
+        return nums.add(v) if k is None else k
+
     for k, node in enumerate(entered):
         a = nodes[node]
-        d = int(a.get("depth", 0))
-        parents = list(pred[node])
-        if d != len(stack[:d]) or (d == 0) != (not parents):
-            raise ValueError(f"node {node!r}: depth {d} does not follow its parent in visit order")
-        if parents:
-            p = index.get(parents[0])
-            if p is None or d == 0 or stack[d - 1] != p:
-                raise ValueError(f"node {node!r} is not in depth-first visit order below its parent")
-            edge = G.edges[parents[0], node]
-            m = int(edge.get("move", -1))
-            labels.setdefault(m, str(edge.get("label", m)))
-        else:
+        d = a.get("depth", 0)
+        link = parent_of.get(node)
+        if link is None:
+            if d != 0 or k != 0:
+                raise ValueError(f"node {node!r} has no parent but is not the root")
             m = -1
+        else:
+            p = index.get(link[0])
+            if p is None or d < 1 or d > len(stack) or stack[d - 1] != p:
+                raise ValueError(f"node {node!r} is not in depth-first visit order below its parent")
+            m = link[1]
         del stack[d:]
         stack.append(k)
         o = a.get("order")
-        o = k if o is None else int(o)
+        o = k if o is None else o
         gaps = gaps or o != k
         depth.append(d)
         move.append(m)
-        fen.append(fens(a["fen"]))
-        value.append(nums(_number(a["value"])) if a.get("value") is not None else -1)
-        bound.append(_code(BOUNDS, a.get("bound")))
-        alpha.append(nums(_number(float(a.get("alpha", -math.inf)))))
-        beta.append(nums(_number(float(a.get("beta", math.inf)))))
-        leaf.append(_code(LEAVES, a.get("leaf")))
-        outcome.append(_code(OUTCOMES, a.get("outcome")))
+        f = a["fen"]
+        i = fen_index.get(f)
+        fen.append(fens.add(f) if i is None else i)
+        value.append(number(a.get("value")))
+        alpha.append(number(a.get("alpha", -math.inf)))
+        beta.append(number(a.get("beta", math.inf)))
+        bound.append(_code(bounds, a.get("bound"), "bound"))
+        leaf.append(_code(leaves, a.get("leaf"), "leaf kind"))
+        outcome.append(_code(outcomes, a.get("outcome"), "outcome"))
         order.append(o)
         if a.get("best"):
             best.append(k)
         if a.get("hidden"):
             hidden += [k, int(a["hidden"])]
         if a.get("cut"):
-            cuts += [k, _code(CUTS, a["cut"]), nums(_number(a.get("cut_value"))),
-                     nums(_number(a.get("cut_bound"))), int(a.get("pruned_children") or 0)]
+            cuts += [k, _code(cuts_codes, a["cut"], "cut"), number(a.get("cut_value")),
+                     number(a.get("cut_bound")), int(a.get("pruned_children") or 0)]
 
     stub_parent: list[int] = []
     stub_move: list[int] = []
@@ -179,19 +192,17 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     stub_bound: list[int] = []
     for node in stubs:
         a = nodes[node]
-        parents = list(pred[node])
-        if not parents or parents[0] not in index:
+        link = parent_of.get(node)
+        if link is None or link[0] not in index:
             raise ValueError(f"pruned stub {node!r} has no entered parent")
-        edge = G.edges[parents[0], node]
-        m = int(edge.get("move", -1))
-        labels.setdefault(m, str(edge.get("label", m)))
-        stub_parent.append(index[parents[0]])
-        stub_move.append(m)
-        stub_fen.append(fens(a.get("fen")))
-        stub_cut.append(_code(CUTS, a.get("cut_by")))
-        pv, pb = a.get("parent_value"), a.get("parent_bound")
-        stub_value.append(nums(_number(pv)) if pv is not None else -1)
-        stub_bound.append(nums(_number(pb)) if pb is not None else -1)
+        stub_parent.append(index[link[0]])
+        stub_move.append(link[1])
+        f = a.get("fen")
+        i = fen_index.get(f)
+        stub_fen.append(fens.add(f) if i is None else i)
+        stub_cut.append(_code(cuts_codes, a.get("cut_by"), "cut"))
+        stub_value.append(number(a.get("parent_value")))
+        stub_bound.append(number(a.get("parent_bound")))
 
     meta = {key: _plain(val) for key, val in G.graph.items()}
     meta.setdefault("nodes", len(entered))

@@ -188,7 +188,7 @@
 
   const GEOMETRY = {
     small: { W: 124, H: 66, board: 48, cell: 16, bx: 7, by: 9, tx: 64, level: 124, stubW: 66, stubH: 38 },
-    ultimate: { W: 164, H: 86, board: 72, cell: 8, bx: 7, by: 7, tx: 88, level: 146, stubW: 70, stubH: 38 },
+    ultimate: { W: 178, H: 95, board: 81, cell: 9, bx: 7, by: 7, tx: 97, level: 156, stubW: 70, stubH: 38 },
   };
 
   /** Draws the board of a FEN (3x3, or 9x9 for ultimate): display only, no rules. */
@@ -555,7 +555,7 @@
       const tx = x0 + geo.tx;
       const ab = t.isAlphaBeta;
       const lines = ab ? [20, 35, 49, 61] : [24, 41, 57];
-      if (t.ultimate) lines.forEach((y, k) => { lines[k] = y + (ab ? 6 : 8); });
+      if (t.ultimate) lines.forEach((y, k) => { lines[k] = y + (ab ? 10 : 12); });
       g._val = el(g, "text", { class: "val", x: tx, y: lines[0] });
       const side = el(g, "text", { class: "side", x: tx, y: lines[1] });
       const oc = t.outcome[i];
@@ -707,11 +707,13 @@
         tx = W / 2 - k * (b.x0 + b.x1) / 2;
         ty = H / 2 - k * (b.y0 + b.y1) / 2;
       } else {
-        // Too big to read whole: a readable scale, centred on the deepest node of the best line.
         k = Math.min(0.8, Math.max(0.45, (H - 30) / (b.y1 - b.y0)));
+        // Too big to read whole: a readable scale, centred on the end of the best line, the root kept in view.
         let focus = this.laidOut[0];
         for (const d of this.laidOut) if (d.data < this.t.n && this.t.best[d.data] && d.depth > focus.depth) focus = d;
-        tx = W / 2 - k * focus.x;
+        const rootX = this.laidOut[0].x, reach = Math.max(0, (W / 2 - this.geo.W) / k);
+        const cx = Math.min(rootX + reach, Math.max(rootX - reach, focus.x));
+        tx = W / 2 - k * cx;
         ty = 30 - k * b.y0;
       }
       this.svg.call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
