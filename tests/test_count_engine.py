@@ -78,3 +78,13 @@ def test_ultimate_start_trips_the_guard() -> None:
 
     with pytest.raises(PositionLimitError):
         count_outcomes(ULTIMATE, ULTIMATE.initial(), max_positions=10_000)
+
+
+def test_progress_is_reported_at_regular_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.counting
+
+    monkeypatch.setattr(engine.counting, "PROGRESS_EVERY", 1000)
+    seen: list[int] = []
+    result = count_outcomes(TICTACTOE, TICTACTOE.parse_fen("9 x"), progress=seen.append)
+    assert seen == [1000, 2000, 3000, 4000, 5000]
+    assert result.counts.x == 131_184
