@@ -87,3 +87,8 @@ def test_unknown_suffix_and_bad_fen_are_errors(tmp_path: Path) -> None:
 def test_max_positions_guard_applies_to_solve() -> None:
     result = treeviz("solve", "999999999 00 x", "--max-positions", "500")
     assert result.returncode == 2 and "--max-positions" in result.stderr
+
+
+def test_unwritable_output_is_bad_input(tmp_path: Path) -> None:
+    result = treeviz("solve", "x21o11xo o", "-o", str(tmp_path / "missing" / "s.png"))
+    assert result.returncode == 2 and result.stderr.startswith("error: cannot write") and result.stdout == ""

@@ -156,7 +156,10 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
         else:
             click.echo(data, nl=not data.endswith("\n"))
         return
-    write_atomically(output, data)
+    try:
+        write_atomically(output, data)
+    except OSError as exc:
+        fail(f"cannot write {output!r}: {exc.strerror or exc}")
     click.echo("\n".join(summary(solution, listing=listing)))
     click.echo(f"strategy tree written to {output}")
 
