@@ -236,7 +236,8 @@ def _caption(position: Position) -> str:
         last = f"Last move {position.variant.move_name(position.last_move)} by {mover}"
     else:
         last = "No move yet"
-    return f"{position.status}\n{last}" + (f" - {moves} moves played" if moves else "")
+    played = f" - {moves} move{'' if moves == 1 else 's'} played" if moves else ""
+    return f"{position.status}\n{last}{played}"
 
 
 # -- the whole game ---------------------------------------------------------------------------------------
