@@ -139,17 +139,24 @@ def alphabeta(
             raise SearchTimeout(count, None, None)
         if obs:
             obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
+        if ply == limit:  # a game is over exactly when it has no legal move: skip move generation here
+            result = outcome(s)
+            if result is None:
+                value = evaluate(s)  # type: ignore[misc]
+                if obs:
+                    obs.leaf(HEURISTIC)
+                    obs.leave(value, EXACT)
+                return color * value
+            value = result if is_plain else scoring(result, s, game)
+            if obs:
+                obs.leaf(TERMINAL)
+                obs.leave(value, EXACT)
+            return color * value
         moves = legal_moves(s)
         if not moves:
             value = outcome(s) if is_plain else scoring(outcome(s), s, game)
             if obs:
                 obs.leaf(TERMINAL)
-                obs.leave(value, EXACT)
-            return color * value
-        if ply == limit:
-            value = evaluate(s)  # type: ignore[misc]
-            if obs:
-                obs.leaf(HEURISTIC)
                 obs.leave(value, EXACT)
             return color * value
         a0 = a

@@ -65,6 +65,10 @@ class Weights:
     """The side to move may play anywhere."""
     threat: int = 20
     """The side to move can win the sub-board it is sent to right away."""
+    relevance: int = 0
+    """When set: each player's part of a sub-board's score is multiplied by the big-board lines through
+    it still open for that player (times ``relevance``, in tenths) instead of the fixed place multipliers,
+    so sub-boards that can no longer matter on the big board stop counting."""
 
     def as_dict(self) -> dict[str, int]:
         """The weights by name (for reports and the tuning log)."""
@@ -161,8 +165,80 @@ class _BigTable(dict):
         return score
 
 
+def _player_tables(w: Weights) -> tuple[list[int], list[int]]:
+    """Per-filling potential of x and of o in an open sub-board (both positive), for relevance weighting."""
+    size = 1 << 18
+    xs, os_ = [0] * size, [0] * size
+    cells = _CELL_SETS
+    for x, o in FILLINGS:
+        if HAS_LINE[x] or HAS_LINE[o] or x | o == NINE:
+            continue
+        index = x | o << 9
+        for mine, theirs, table in ((x, o, xs), (o, x, os_)):
+            twos, ones = _line_counts(mine, theirs)
+            table[index] = (w.two * twos + w.one * ones + w.centre * (mine & cells["centre"]).bit_count()
+                            + w.corner * (mine & cells["corner"]).bit_count()
+                            + w.side * (mine & cells["side"]).bit_count())
+    return xs, os_
+
+
+BIG_LINES_THROUGH = tuple(tuple(line for line in LINE_MASKS if line >> s & 1) for s in range(9))
+
+
+class _OpenLines(dict):
+    """``(x won | drawn) | (o won | drawn) << 9`` -> (per sub-board open big lines for x, for o), on first use."""
+
+    def __missing__(self, index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        xb, ob = index & NINE, index >> 9
+        lx = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & ob) for s in range(9))
+        lo = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & xb) for s in range(9))
+        self[index] = (lx, lo)
+        return lx, lo
+
+
+def _make_relevance_evaluate(w: Weights) -> Evaluate:
+    xs, os_ = _player_tables(w)
+    _, _, _, x_threat, o_threat = _sub_tables(w)
+    big = _BigTable(w)
+    open_lines = _OpenLines()
+    free = w.free_move
+    rel = w.relevance
+    sent_to = SENT_TO
+    ch = CHUNK
+    shifts = tuple(SUB_STRIDE * i for i in range(9))
+    shift = (0,) + shifts
+
+    def evaluate(state: int) -> int:
+        """Heuristic value of an unfinished ultimate state, from x's point of view."""
+        c = state >> CELLS_SHIFT
+        closed = state >> 8 & NINE
+        xw = state >> 17 & NINE
+        ow = state >> 26 & NINE
+        drawn = closed & ~(xw | ow)
+        index = (xw | drawn) | (ow | drawn) << 9
+        lx, lo = open_lines[index]
+        v = 0
+        for i in range(9):
+            k = c >> shifts[i] & ch
+            if k:
+                v += xs[k] * lx[i] - os_[k] * lo[i]
+        v = v * rel // 10
+        if closed:
+            v += big[index]
+        sub = sent_to[state & 0xFF]
+        if not sub or closed >> (sub - 1) & 1:
+            return v - free if state & 1 else v + free
+        if state & 1:
+            return v + o_threat[c >> shift[sub] & ch]
+        return v + x_threat[c >> shift[sub] & ch]
+
+    return evaluate
+
+
 def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
     """An evaluation function (x's point of view) with the given weights."""
+    if w.relevance:
+        return _make_relevance_evaluate(w)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
     big = _BigTable(w)
     free = w.free_move

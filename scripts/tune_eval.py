@@ -28,6 +28,9 @@ from engine.ultimate import ULTIMATE  # noqa: E402
 from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, Weights, make_evaluate, scoring  # noqa: E402
 
 CANDIDATES: dict[str, dict[str, int]] = {
+    "relevance 4": {"relevance": 4},
+    "relevance 3": {"relevance": 3},
+    "relevance 6": {"relevance": 6},
     "free_move 80": {"free_move": 80},
     "free_move 10": {"free_move": 10},
     "threat 50": {"threat": 50},
