@@ -101,7 +101,46 @@ def minimax(
             obs.leave(best, EXACT)
         return best
 
-    value = search(state, None, 0, game.to_move(state) == X)
+    def maxi(s: Hashable) -> float:
+        # The fast path (no observer, no depth limit, plain scoring, ascending order).
+        nonlocal count
+        count += 1
+        children = successors(s)
+        if not children:
+            return outcome(s)
+        best = -inf
+        for _, child in children:
+            value = mini(child)
+            if value > best:
+                best = value
+        return best
+
+    def mini(s: Hashable) -> float:
+        nonlocal count
+        count += 1
+        children = successors(s)
+        if not children:
+            return outcome(s)
+        best = inf
+        for _, child in children:
+            value = maxi(child)
+            if value < best:
+                best = value
+        return best
+
+    maximizing = game.to_move(state) == X
+    if obs is None and limit < 0 and is_plain and order is None:
+        count = 1
+        children = successors(state)
+        if not children:
+            value = outcome(state)
+        else:
+            reply = mini if maximizing else maxi
+            root_values[:] = [(m, reply(child)) for m, child in children]
+            values = [v for _, v in root_values]
+            value = max(values) if maximizing else min(values)
+    else:
+        value = search(state, None, 0, maximizing)
     best_moves = [m for m, v in root_values if v == value]
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
                         principal_variation=best_moves[:1])

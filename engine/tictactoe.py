@@ -64,6 +64,19 @@ class _SuccessorTable(dict):
         return result
 
 
+class _MovesTable(dict):
+    """state -> legal cells (ascending), filled on first use from the successor table."""
+
+    def __init__(self, successors: _SuccessorTable) -> None:
+        super().__init__()
+        self._successors = successors
+
+    def __missing__(self, state: int) -> tuple[Cell, ...]:
+        result = tuple(c for c, _ in self._successors[state])
+        self[state] = result
+        return result
+
+
 class _OutcomeTable(dict):
     """state -> +1/0/-1 for finished games, None otherwise, filled on first use."""
 
@@ -88,9 +101,11 @@ class TicTacToe:
 
     def __init__(self) -> None:
         self._successors = _SuccessorTable()
+        self._moves = _MovesTable(self._successors)
         self._outcomes = _OutcomeTable()
         # Bound lookups: search code takes these as plain callables.
         self.successors = self._successors.__getitem__
+        self.legal_moves = self._moves.__getitem__
         self.outcome = self._outcomes.__getitem__
 
     # -- construction -------------------------------------------------------
@@ -165,9 +180,9 @@ class TicTacToe:
         """The side to move."""
         return O if state & SIDE_BIT else X
 
-    def legal_moves(self, state: int) -> tuple[Cell, ...]:
+    def legal_moves(self, state: int) -> tuple[Cell, ...]:  # replaced per instance by a table lookup
         """Free cells, ascending; empty when the game is over."""
-        return tuple(c for c, _ in self._successors[state])
+        return self._moves[state]
 
     def play(self, state: int, move: Cell) -> int:
         """The state after the side to move takes ``move`` (assumed legal)."""
