@@ -73,16 +73,20 @@ def test_nodes_out_of_depth_first_order_are_refused() -> None:
 
 
 def test_page_is_self_contained() -> None:
-    page = tree_page(hand_made_tree(), title="a </script> title")
+    page = tree_page(hand_made_tree(), title="a </script> /*DATA*/ title")
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"<script[^>]+src=|<link[^>]+href=|@import|url\(http", page)
-    assert "a &lt;/script&gt; title" in page
+    assert page.count("a &lt;/script&gt; /*DATA*/ title") == 2  # <title> and the heading
     assert page.count("</script>") == 3  # data, d3, page script: the title did not close any of them
     assert "d3js.org v7" in page  # the vendored library, inlined
     data = page.split('<script id="treeviz-data" type="application/json">', 1)[1].split("</script>", 1)[0]
     payload = json.loads(data)
-    assert payload["title"] == "a </script> title"
+    assert payload["title"] == "a </script> /*DATA*/ title"
     assert [t["meta"]["algorithm"] for t in payload["trees"]] == ["alphabeta"]
+
+
+def test_default_title_names_the_search_and_the_position() -> None:
+    assert "<h1>Alpha-beta tree of xx1oo4 x</h1>" in tree_page(hand_made_tree())
 
 
 def test_comparison_page_carries_both_trees() -> None:

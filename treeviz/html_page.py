@@ -13,7 +13,8 @@ from __future__ import annotations
 import html
 import json
 import math
-from collections.abc import Hashable, Iterable
+import re
+from collections.abc import Hashable
 from importlib import resources
 from typing import Any
 
@@ -247,11 +248,16 @@ def _script_json(payload: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _default_title(graphs: Iterable[nx.DiGraph]) -> str:
-    graphs = list(graphs)
+ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
+
+
+def _default_title(graphs: list[nx.DiGraph]) -> str:
     fen = graphs[0].graph.get("root_fen", "")
-    names = " vs ".join(str(g.graph.get("algorithm", "search")) for g in graphs)
-    return f"{names} tree of {fen}".strip()
+    algorithms = [str(g.graph.get("algorithm", "search")) for g in graphs]
+    names = [ALGORITHM_NAMES.get(a, a) for a in algorithms]
+    if len(names) == 1:
+        return f"{names[0].capitalize()} tree of {fen}"
+    return f"{names[0].capitalize()} and {names[1]} trees of {fen}"
 
 
 def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | None = None) -> str:
@@ -263,7 +269,6 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | 
     graphs = [G] if compare is None else [G, compare]
     heading = title if title is not None else _default_title(graphs)
     payload = {"title": heading, "trees": [tree_data(g) for g in graphs]}
-    page = _asset("html", "page.html")
     parts = {
         "<!--TITLE-->": html.escape(heading),
         "/*STYLE*/": _asset("html", "page.css"),
@@ -271,9 +276,12 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | 
         "/*APP*/": _asset("html", "page.js"),
         "/*DATA*/": _script_json(payload),
     }
-    for marker, text in parts.items():
-        before, found, after = page.partition(marker)
-        if not found:
-            raise RuntimeError(f"page template has no {marker} marker")
-        page = before + text + after
-    return page
+    template = _asset("html", "page.html")
+    missing = [marker for marker in parts if marker not in template]
+    if missing:
+        raise RuntimeError(f"page template has no {', '.join(missing)} marker")
+    # One pass, so that nothing inserted (a title, a FEN) is ever read as a marker.
+    return _MARKERS.sub(lambda match: parts[match.group()], template)
+
+
+_MARKERS = re.compile(r"<!--TITLE-->|/\*(?:STYLE|D3|APP|DATA)\*/")
