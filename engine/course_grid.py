@@ -8,8 +8,11 @@ engine's: a grid is converted to a bitboard state and back, nothing more.
 
 Depth convention of :func:`min_max_play` (as the course states it): ``depth`` is
 the number of plies explored below the grid, so ``depth=2`` looks at one move of
-``player`` and one reply of the opponent; positions at that depth are scored
-with :func:`heuristic`, finished games with ±infinity (the course's values).
+``player`` and one reply of the opponent (the course's pseudo-code takes 2 off
+``depth`` for each such pair). Positions at that depth are scored with
+:func:`heuristic`, finished games with ±infinity (the course's values). An odd
+depth stops after that many plies (the pseudo-code's ``depth == 0`` test would
+never fire for it); a depth below 1 is refused.
 """
 
 from __future__ import annotations
@@ -198,6 +201,8 @@ def _search(grid: Grid, to_move: int, player: int, depth: int) -> tuple[SearchRe
 
 def min_max_play(grid: Grid, player: int, depth: int) -> Position | None:
     """The best move for ``player`` by minimax over ``depth`` plies scored with :func:`heuristic`.
+
+    ``depth=2``: a move of ``player`` and the opponent's reply (see the module docstring).
 
     A move that wins at once is played first; otherwise the first move (reading
     order) of best value. ``None`` when there is no move (full grid or game over).

@@ -240,3 +240,11 @@ def test_min_max_values_read_from_the_players_side() -> None:
     assert mini_min_max(centre, 1, 1) == 1  # o's best reply is a corner: 5 open lines for x, 4 for o.
     assert maxi_min_max([[1, 1, 0], [2, 2, 0], [0, 0, 0]], 1, 1) == float("inf")
     assert maxi_min_max([[1, 1, 0], [2, 2, 0], [0, 0, 0]], 2, 1) == float("inf")
+
+
+def test_min_max_depth_counts_plies() -> None:
+    # o to move; x threatens the centre (2-4-6 diagonal). One ply sees only o's own move and the
+    # open-lines score; two plies see x's winning reply, so o blocks.
+    grid = [[1, 2, 1], [2, 0, 0], [1, 0, 0]]
+    assert min_max_play(grid, 2, 1) != (1, 1)
+    assert min_max_play(grid, 2, 2) == (1, 1)

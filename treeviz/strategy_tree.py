@@ -74,8 +74,6 @@ def strategy_tree(solution: Solution, side: Player | None = None, *, max_nodes: 
     fen = game.fen
     outcome_of = game.outcome
     results = {1: "x", -1: "o", 0: "draw"}
-    # Principal variation: the strategy move, and at the opponent's nodes its best resistance.
-    pv_move = {s: solution.best_move(s) for s in solution.scores if game.to_move(s) != side}
 
     def add(state: Hashable, depth: int, on_pv: bool) -> int:
         node = G.number_of_nodes()
@@ -97,7 +95,8 @@ def strategy_tree(solution: Solution, side: Player | None = None, *, max_nodes: 
             moves = [(chosen, game.play(state, chosen))]
         else:
             moves = list(game.successors(state))
-        best = chosen if mover == side else pv_move[state]
+        # Principal variation: the strategy move, and at the opponent's nodes its best resistance.
+        best = chosen if mover == side else solution.best_move(state) if on_pv else None
         for move, child in moves:
             child_id = add(child, depth + 1, on_pv and move == best)
             G.add_edge(node, child_id, move=move, label=game.move_name(move), pruned=False,
