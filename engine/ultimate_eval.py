@@ -82,6 +82,11 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+def _tenths(value: int, tenths: int) -> int:
+    """``value * tenths / 10`` rounded toward zero, so x and o are scored alike."""
+    return value * tenths // 10 if value >= 0 else -(-value * tenths // 10)
+
+
 def _line_counts(mine: int, theirs: int) -> tuple[int, int]:
     """Lines of ``mine`` with two stones and one empty cell, and with one stone and two empty cells."""
     twos = ones = 0
@@ -133,7 +138,7 @@ def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int],
                  + w.side * ((x & cells["side"]).bit_count() - (o & cells["side"]).bit_count()))
         index = x | o << 9
         for kind, table in by_place.items():
-            table[index] = score * mult[kind] // 10
+            table[index] = _tenths(score, mult[kind])
         if x2:
             x_threat[index] = w.threat
         if o2:
@@ -222,7 +227,7 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
             k = c >> shifts[i] & ch
             if k:
                 v += xs[k] * lx[i] - os_[k] * lo[i]
-        v = v * rel // 10
+        v = _tenths(v, rel)
         if closed:
             v += big[index]
         sub = sent_to[state & 0xFF]

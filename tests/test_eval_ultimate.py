@@ -1,0 +1,134 @@
+"""The ultimate evaluation: tables agree with a direct count, colour symmetry, the course's mscore."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ultimate import ULTIMATE
+from engine.ultimate_eval import (
+    DEFAULT_WEIGHTS,
+    WIN,
+    _mscore,
+    evaluate,
+    make_evaluate,
+    scoring,
+    seed_evaluate,
+)
+
+W = DEFAULT_WEIGHTS
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+PLACE = [W.place_corner, W.place_side, W.place_corner, W.place_side, W.place_centre, W.place_side,
+         W.place_corner, W.place_side, W.place_corner]
+CELL = [W.corner, W.side, W.corner, W.side, W.centre, W.side, W.corner, W.side, W.corner]
+
+
+def slow_evaluate(state: int) -> int:
+    """The evaluation written out cell by cell from the public accessors (no tables)."""
+    big = ULTIMATE.big_board(state)
+    v = 0
+    for sub in range(1, 10):
+        if big[sub - 1] != ".":
+            continue
+        cells = [ULTIMATE.cell(state, sub, c) for c in range(1, 10)]
+        score = 0
+        for me, sign in (("x", 1), ("o", -1)):
+            other = "o" if me == "x" else "x"
+            for line in LINES:
+                marks = [cells[i] for i in line]
+                if other in marks:
+                    continue
+                n = marks.count(me)
+                score += sign * (W.two if n == 2 else W.one if n == 1 else 0)
+            score += sign * sum(CELL[i] for i in range(9) if cells[i] == me)
+        v += int(score * PLACE[sub - 1] / 10)
+    for me, sign in (("x", 1), ("o", -1)):
+        v += sign * sum(W.won * PLACE[s] // 10 for s in range(9) if big[s] == me)
+        blockers = {"o", "-"} if me == "x" else {"x", "-"}
+        for line in LINES:
+            marks = [big[i] for i in line]
+            if blockers & set(marks):
+                continue
+            n = marks.count(me)
+            v += sign * (W.big_two if n == 2 else W.big_one if n == 1 else 0)
+    mover = "xo"[ULTIMATE.to_move(state)]
+    sign = 1 if mover == "x" else -1
+    forced = ULTIMATE.forced_sub(state)
+    if forced is None:
+        v += sign * W.free_move
+    else:
+        cells = [ULTIMATE.cell(state, forced, c) for c in range(1, 10)]
+        other = "o" if mover == "x" else "x"
+        if any([cells[i] for i in line].count(mover) == 2 and other not in [cells[i] for i in line]
+               for line in LINES):
+            v += sign * W.threat
+    return v
+
+
+def random_states(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = ULTIMATE.initial()
+        for _ in range(rng.randint(0, 70)):
+            moves = ULTIMATE.legal_moves(state)
+            if not moves:
+                break
+            state = ULTIMATE.play(state, rng.choice(moves))
+        if not ULTIMATE.is_over(state):
+            out.append(state)
+    return out
+
+
+def mirror(state: int) -> int:
+    """The same position with x and o swapped (not always reachable, fine for an evaluation)."""
+    x_subs = [ULTIMATE.sub_masks(state, s)[1] for s in range(1, 10)]
+    o_subs = [ULTIMATE.sub_masks(state, s)[0] for s in range(1, 10)]
+    return ULTIMATE.from_masks(x_subs, o_subs, ULTIMATE.last_move(state) or 0, 1 - ULTIMATE.to_move(state))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tables_agree_with_a_direct_count(seed: int) -> None:
+    for state in random_states(60, seed):
+        assert evaluate(state) == slow_evaluate(state), ULTIMATE.fen(state)
+
+
+def test_start_position_favours_nobody_but_the_free_move() -> None:
+    assert evaluate(ULTIMATE.initial()) == W.free_move
+
+
+@pytest.mark.parametrize("weights", [W, W.with_(relevance=4)])
+def test_swapping_colours_negates_the_value(weights) -> None:
+    ev = make_evaluate(weights)
+    for state in random_states(100, 9):
+        assert ev(mirror(state)) == -ev(state)
+
+
+def test_won_games_score_beyond_every_heuristic_and_prefer_early_wins() -> None:
+    states = random_states(300, 3)
+    assert max(abs(evaluate(s)) for s in states) < WIN // 10
+    early = ULTIMATE.from_masks([0b111, 0b111, 0b111] + [0] * 6, [0b11000, 0b11000, 0b11000] + [0] * 6, 13, 1)
+    late = ULTIMATE.from_masks([0b111, 0b111, 0b111, 0b100] + [0] * 5,
+                               [0b11000, 0b11000, 0b11000, 0b1] + [0] * 5, 13, 1)
+    assert scoring(1, early, ULTIMATE) > scoring(1, late, ULTIMATE) > WIN
+    assert scoring(-1, early, ULTIMATE) == -scoring(1, early, ULTIMATE)
+    assert scoring(0, early, ULTIMATE) == 0
+
+
+def test_course_mscore_values() -> None:
+    assert _mscore(0, 0) == 0
+    # the centre alone: 4 lines with one stone (+8 each), middle of 4 lines (+3 each) and the centre bonus (+7 x4)
+    assert _mscore(1 << 4, 0) == 4 * 8 + 4 * 3 + 4 * 7
+    assert _mscore(0, 1 << 4) == -(4 * 8 + 4 * 3 + 4 * 3)
+    # a corner alone: 3 lines with one stone, never a line's middle
+    assert _mscore(1, 0) == 3 * 8
+    # two corners on the top row: the row is a two (+20), each corner's column and diagonal a one (+8 x4)
+    assert _mscore(0b101, 0) == 20 + 4 * 8
+    assert _mscore(0b111, 0) == 100 and _mscore(0, 0b111) == -100
+
+
+def test_seed_evaluation_reads_for_the_side_to_move() -> None:
+    state = ULTIMATE.play(ULTIMATE.initial(), 55)  # x in the centre of the centre, o to move
+    assert seed_evaluate(state) > 0
+    assert seed_evaluate(ULTIMATE.initial()) == 0
