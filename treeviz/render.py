@@ -45,6 +45,8 @@ MAX_PNG_PIXELS = 32767
 PNG_DPI = 96
 """Graphviz's default resolution for bitmaps: 96 pixels per 72 points."""
 FONT = "Helvetica,Arial,sans-serif"
+PAD_INCHES = 0.2
+"""White margin around every figure."""
 ENGINE_ENV = "TREEVIZ_GRAPHVIZ"
 """Set to ``dot`` to force the ``dot`` executable, ``pygraphviz`` to forbid the fallback."""
 
@@ -141,7 +143,7 @@ def _value_words(value: float | None, scoring: str | None) -> str:
 
 def _graph_attributes(rankdir: str) -> str:
     return (f'  graph [rankdir={rankdir}, ordering=out, nodesep=0.12, ranksep=0.32, fontname="{FONT}", '
-            f'fontsize=13, labelloc=t, bgcolor=white, pad=0.2];\n'
+            f'fontsize=13, labelloc=t, bgcolor=white, pad={PAD_INCHES}];\n'
             f'  node [shape=plain, fontname="{FONT}", fontsize=10];\n'
             f'  edge [fontname="{FONT}", fontsize=10, arrowsize=0.5, color="#555555"];')
 
@@ -390,8 +392,9 @@ def layout_size(dot_text: str) -> tuple[float, float]:
 
 
 def png_pixels(size: tuple[float, float]) -> tuple[int, int]:
-    """Pixel size of a PNG of a drawing ``size`` points large."""
-    return round(size[0] * PNG_DPI / 72), round(size[1] * PNG_DPI / 72)
+    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included)."""
+    pad = 2 * PAD_INCHES * 72
+    return round((size[0] + pad) * PNG_DPI / 72), round((size[1] + pad) * PNG_DPI / 72)
 
 
 def _check_png(size: tuple[float, float]) -> None:
@@ -458,13 +461,13 @@ _NOISE = (b"Fontconfig warning", b"Fontconfig error")
 @contextmanager
 def _graphviz_stderr() -> Iterator[None]:
     """Collect what the Graphviz C library writes on file descriptor 2, drop fontconfig noise, pass the rest on."""
+    fd = 2  # where the C library writes, whatever Python's sys.stderr is
+    sys.stderr.flush()
     try:
-        fd = sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):
+        saved = os.dup(fd)
+    except OSError:  # no stderr at all
         yield
         return
-    sys.stderr.flush()
-    saved = os.dup(fd)
     with tempfile.TemporaryFile() as sink:
         os.dup2(sink.fileno(), fd)
         try:
