@@ -63,7 +63,7 @@ def test_png_and_dot_files_are_written(tmp_path: Path) -> None:
     assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "strategy tree written to s.png" in result.stdout
     dot = treeviz("solve", "1o11o1oxx x", "--format", "dot").stdout
-    assert dot.startswith("digraph") and "drawing strategy" in dot
+    assert dot.startswith("digraph") and "Drawing strategies of x and o" in dot
 
 
 def test_side_that_loses_has_no_strategy_to_draw(tmp_path: Path) -> None:

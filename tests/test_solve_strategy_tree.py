@@ -77,6 +77,7 @@ def test_node_cap() -> None:
 
 def test_dot_titles_each_drawing_strategy() -> None:
     dot = strategy_dot(strategy_trees(solve(T, T.parse_fen("1o11o1oxx x"))))
-    assert "x&#39;s drawing strategy" in dot or "x's drawing strategy" in dot
-    assert "o never loses whatever x plays" in dot
-    assert "the strategy&#39;s move" in dot or "the strategy's move" in dot
+    assert "Drawing strategies of x and o from 1o2o1oxx x" in dot
+    assert "x's strategy: x never loses whatever o plays (9 nodes)" in dot
+    assert "o's strategy: o never loses whatever x plays (13 nodes)" in dot
+    assert "the strategy's move" in dot

@@ -128,6 +128,15 @@ def strategy_title(G: nx.DiGraph) -> str:
             f"({g['nodes']:,} node{'s' if g['nodes'] != 1 else ''})")
 
 
+def _side_title(G: nx.DiGraph) -> str:
+    """``x never loses whatever o plays (9 nodes)``: one tree's title beside the other (the FEN is in the heading)."""
+    g = G.graph
+    side = g["strategy_side"]
+    other = "o" if side == "x" else "x"
+    promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
+    return f"{side}'s strategy: {promise} whatever {other} plays ({g['nodes']:,} node{'s' if g['nodes'] != 1 else ''})"
+
+
 def _for_drawing(G: nx.DiGraph) -> nx.DiGraph:
     """A copy whose bold edges are the strategy's moves (the renderer draws ``best`` edges bold)."""
     H = G.copy()
@@ -196,5 +205,5 @@ def strategy_dot(trees: list[nx.DiGraph], *, title: str | None = None, rankdir: 
     dot = _render.compare_dot(shown[0], shown[1], title=heading, legend=False, rankdir=rankdir)
     for G in trees:
         dot = dot.replace(f"<B>{labels.escape(_render.cluster_title(G))}</B>",
-                          f"<B>{labels.escape(strategy_title(G))}</B>", 1)
+                          f"<B>{labels.escape(_side_title(G))}</B>", 1)
     return _replace_heading(dot, _heading(heading, trees))
