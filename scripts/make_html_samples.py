@@ -73,7 +73,7 @@ def main() -> int:
 
         open_page(driver, out / "alphabeta_x21o11xo_o.html")
         _click(driver, 0, "button.first")
-        for _ in range(4):
+        for _ in range(5):  # inside the second root move, just after the cut at its second reply
             _click(driver, 0, "button.next-cut")
         time.sleep(0.2)
         driver.save_screenshot(str(out / "alphabeta_replay_midway.png"))

@@ -20,6 +20,7 @@
 
   const num = (v) => (v === "inf" ? Infinity : v === "-inf" ? -Infinity : v);
   const fmtInt = (n) => n.toLocaleString("en-US");
+  const plural = (n, word) => `${fmtInt(n)} ${word}${n === 1 ? "" : "s"}`;
 
   function column(c, n) {
     if (typeof c === "number") {
@@ -269,7 +270,7 @@
       const entered = meta.nodes ?? t.n;
       root.innerHTML = `
         <div class="toolbar">
-          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> nodes</span></h2>
+          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}</span></h2>
           <form class="search" autocomplete="off"><input name="fen" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
             <button type="submit">Find</button><button type="button" class="next" hidden>Next</button><span class="found"></span></form>
           <span class="spacer"></span>
@@ -455,7 +456,8 @@
     statusText() {
       const t = this.t;
       if (!this.replaying()) {
-        return `Search finished: <b>${fmtInt(t.meta.nodes ?? t.n)}</b> nodes entered, value <b>${escapeHtml(t.valueText(0))}</b>. Step back (◀, ←) or start over (|◀) to replay it.`;
+        const entered = t.meta.nodes ?? t.n;
+        return `Search finished: <b>${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"} entered, value <b>${escapeHtml(t.valueText(0))}</b>. Step back (◀, ←) or start over (|◀) to replay it.`;
       }
       if (this.step === 0) return "Before the search: press ▶ (or →) to step through it in visit order.";
       const i = this.current, path = t.pathTo(i).slice(1).map((k) => t.label(k)).join(" ");
@@ -466,7 +468,7 @@
       }
       let s = `Return from ${where}: <b>${escapeHtml(t.valueText(i))}</b>`;
       const cut = t.cutText(i);
-      if (cut) s += ` · <span class="cutmsg">${cut.name}: ${cut.test}, ${t.prunedCount[i]} move${t.prunedCount[i] === 1 ? "" : "s"} pruned</span>`;
+      if (cut) s += ` · <span class="cutmsg">${cut.name}: ${cut.test}, ${plural(t.prunedCount[i], "move")} pruned</span>`;
       return s;
     }
 
@@ -505,7 +507,7 @@
           const c = d.target.data;
           let cls = "link";
           if (c >= t.n) cls += " pruned";
-          else if (t.best[c]) cls += " best";
+          else if (t.best[c] && !this.replaying()) cls += " best";
           if (this.active.has(c)) cls += " active";
           return cls;
         })
@@ -514,12 +516,15 @@
         .join((enter) => enter.append("g").each(function (d) {
           const c = d.target.data, text = t.label(c);
           const w = Math.max(18, 7 * text.length + 8);
-          const mover = t.sideOf(d.source.data);
-          this.setAttribute("class", `mvlabel ${mover}` + (c < t.n && t.best[c] ? " best" : ""));
           el(this, "rect", { x: -w / 2, y: -8, width: w, height: 16, rx: 8 });
           el(this, "text", {}, text);
         }));
-      labels.attr("transform", (d) => `translate(${d.target.x},${d.target.y - 15})`);
+      const replaying = this.replaying();
+      labels.attr("transform", (d) => `translate(${d.target.x},${d.target.y - 15})`)
+        .attr("class", (d) => {
+          const c = d.target.data;
+          return `mvlabel ${t.sideOf(d.source.data)}` + (c < t.n && t.best[c] && !replaying ? " best" : "");
+        });
 
       const viewer = this;
       const sel = this.gNodes.selectAll("g.node").data(nodes, (d) => d.data)
@@ -679,7 +684,7 @@
         }
         const below = t.size[i] - 1;
         const sub = [];
-        if (below) sub.push(`${fmtInt(below)} node${below === 1 ? "" : "s"} below`);
+        if (below) sub.push(`${plural(below, "node")} below`);
         if (t.hidden[i]) sub.push(`${fmtInt(t.hidden[i])} more searched but left out of this page (max-nodes)`);
         if (sub.length) rows.push(`<div class="dim">${sub.join(", ")}</div>`);
       }
