@@ -20,7 +20,7 @@ from treeviz.cli.common import fail, progress_enabled
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 """Distinct positions a walk may visit before it gives up (tic-tac-toe never needs more than 5,478;
-an ultimate position needs a few hundred thousand a dozen moves from the end, about 7 s here)."""
+an ultimate position a dozen moves from the end needs a few hundred thousand, about 300,000 a second)."""
 
 
 def position_from_fen(fen: str) -> tuple[Any, Any]:
