@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import inf
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import TICTACTOE, alphabeta, minimax, tictactoe_eval
+from engine import TICTACTOE, SearchResult, alphabeta, minimax, tictactoe_eval
 from engine.scoring import quick
 from tests import search_reference as ref
 from treeviz.builder import ORDERS
@@ -83,6 +84,38 @@ def test_alphabeta_on_every_reachable_position(first: str) -> None:
             assert result.nodes == 1 and result.best_moves == []
 
 
+class EnterCounter:
+    """An observer that only counts entered nodes: it sends the searches down their general, reporting path."""
+
+    def __init__(self) -> None:
+        self.entered = 0
+
+    def enter(self, state: object, move: object, ply: int, alpha: float, beta: float) -> None:
+        self.entered += 1
+
+    def leaf(self, kind: str) -> None:
+        pass
+
+    def cutoff(self, kind: str, value: float, bound: float, skipped: object) -> None:
+        pass
+
+    def leave(self, value: float, bound: str) -> None:
+        pass
+
+
+@pytest.mark.parametrize("first", ["x", "o"])
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_fast_paths_match_the_observed_searches(first: str, search: Callable[..., SearchResult]) -> None:
+    """Unobserved searches take a lean path; it must enter the same nodes and find the same answer."""
+    for position in ALL_POSITIONS[first]:
+        state = state_of(position)
+        counter = EnterCounter()
+        fast = search(GAME, state)
+        observed = search(GAME, state, observer=counter)
+        assert fast == observed, position
+        assert counter.entered == fast.nodes, position
+
+
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_quick_scoring_on_every_reachable_position(first: str) -> None:
     for position in ALL_POSITIONS[first]:
@@ -105,7 +138,9 @@ def test_alphabeta_fail_soft_window(position: ref.Position, a: float, b: float) 
     if not a < b:
         a, b = -inf, inf
     true = ref.value(position)
-    v = alphabeta(GAME, state_of(position), alpha=a, beta=b).value
+    result = alphabeta(GAME, state_of(position), alpha=a, beta=b)
+    assert result == alphabeta(GAME, state_of(position), alpha=a, beta=b, observer=EnterCounter())
+    v = result.value
     if v <= a:
         assert true <= v
     elif v >= b:
