@@ -123,6 +123,28 @@ def test_hover_shows_the_moves_from_the_root(driver, alphabeta) -> None:
     assert G.nodes[deepest]["fen"] in info
 
 
+def _zoom_transform(driver) -> tuple[float, float, float]:
+    text = button(driver, "g.zoom").get_attribute("transform")
+    match = re.fullmatch(r"translate\(([-\d.e]+),([-\d.e]+)\) scale\(([-\d.e]+)\)", text)
+    assert match, text
+    return float(match[1]), float(match[2]), float(match[3])
+
+
+def test_drag_pans_and_wheel_zooms(driver, alphabeta) -> None:
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+    G, path = alphabeta
+    open_page(driver, path)
+    x0, y0, k0 = _zoom_transform(driver)
+    stage = button(driver, ".stage svg")
+    ActionChains(driver).move_to_element_with_offset(stage, 0, 250).click_and_hold() \
+        .move_by_offset(60, 20).move_by_offset(60, 20).release().perform()
+    x1, y1, k1 = _zoom_transform(driver)
+    assert (round(x1 - x0), round(y1 - y0), k1) == (120, 40, k0)
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(stage), 0, -400).perform()
+    assert _zoom_transform(driver)[2] > k1
+
+
 def test_replay_steps_through_visit_order_forwards_and_backwards(driver, alphabeta) -> None:
     G, path = alphabeta
     n = G.graph["nodes"]

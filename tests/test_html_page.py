@@ -119,6 +119,15 @@ def test_view_writes_the_page_and_prints_its_path(tmp_path) -> None:
     assert '"algorithm":"alphabeta"' in out.read_text(encoding="utf-8")
 
 
+def test_view_opens_the_page_in_the_default_browser(tmp_path, monkeypatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("treeviz.cli.view.webbrowser.open", lambda uri: opened.append(uri) or True)
+    out = tmp_path / "tree.html"
+    result = CliRunner().invoke(view_command, ["1o11o1oxx x", "--compare", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert opened == [out.resolve().as_uri()]
+
+
 def test_view_refuses_a_bad_fen_in_one_line(tmp_path) -> None:
     from treeviz.cli.common import run
 
