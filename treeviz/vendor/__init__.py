@@ -1,0 +1,1 @@
+"""Vendored third-party JavaScript (see README.md and LICENSE here), inlined into the HTML page."""
