@@ -75,8 +75,9 @@ def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rank
 def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
     """:func:`to_dot` in chunks, for writing huge trees without holding the whole text."""
     heading = title if title is not None else tree_title(G)
+    scale = heading_scale(estimated_width(G, rankdir))
     yield (f"digraph tree {{\n{_graph_attributes(rankdir)}\n"
-           f"  label=<{_heading_table(heading, [G] if legend else [])}>;\n")
+           f"  label=<{_heading_table(heading, [G] if legend else [], scale)}>;\n")
     yield from _tree_statements(G, prefix="", indent="  ")
     yield "}\n"
 
@@ -92,11 +93,13 @@ def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: s
     """:func:`compare_dot` in chunks."""
     fen = G_minimax.graph.get("root_fen", "")
     heading = title if title is not None else f"Minimax and alpha-beta search trees of {fen}"
+    scale = heading_scale(estimated_width(G_minimax, rankdir) + estimated_width(G_alphabeta, rankdir))
     yield (f"digraph compare {{\n{_graph_attributes(rankdir)}\n"
-           f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [])}>;\n")
+           f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [], scale)}>;\n")
     for name, G, prefix in (("minimax", G_minimax, "m"), ("alphabeta", G_alphabeta, "a")):
+        title_points = round(16 * scale)  # both the same size: the counts are what the reader compares
         yield (f"  subgraph cluster_{name} {{\n"
-               f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize=16; '
+               f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize={title_points}; '
                f'style="rounded"; color="#bbbbbb"; margin=12;\n')
         yield from _tree_statements(G, prefix=prefix, indent="    ")
         yield "  }\n"
@@ -148,46 +151,67 @@ def _graph_attributes(rankdir: str) -> str:
             f'  edge [fontname="{FONT}", fontsize=10, arrowsize=0.5, color="#555555"];')
 
 
-def _heading_table(heading: str, trees: list[nx.DiGraph]) -> str:
-    rows = [f'<TR><TD><FONT POINT-SIZE="18"><B>{escape(heading)}</B></FONT></TD></TR>']
+NODE_WIDTH_POINTS = 50
+"""About how wide a drawn leaf is (board, padding, gap): enough to guess a figure's width before layout."""
+
+
+def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
+    """A guess of the laid-out width in points, from the number of leaves (stubs and cut boxes included)."""
+    if rankdir != "TB":
+        return 0.0
+    succ = G._succ
+    leaves = sum(1 for n, d in G._node.items() if not succ[n] or d.get("hidden"))
+    return leaves * NODE_WIDTH_POINTS
+
+
+def heading_scale(width: float) -> float:
+    """How much bigger than normal the heading and legend are drawn, so that a very wide figure shrunk to a
+    page still has a readable title, legend and node counts."""
+    return max(1.0, min(12.0, width / 1500))
+
+
+def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0) -> str:
+    rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{escape(heading)}</B></FONT></TD></TR>']
     if trees:
-        rows.append(f"<TR><TD>{legend_table(trees)}</TD></TR>")
+        rows.append(f"<TR><TD>{legend_table(trees, scale)}</TD></TR>")
     return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
 
 
-def legend_table(trees: list[nx.DiGraph]) -> str:
+def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
     """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
     alphabeta = any(G.graph.get("algorithm") == "alphabeta" for G in trees)
     hidden = any(G.graph.get("hidden") for G in trees)
+    small = round(9 * scale)
+
+    def text(words: str) -> str:
+        return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="{round(11 * scale)}">{escape(words)}</FONT></TD>'
+
+    def swatch(side: str) -> str:
+        return (f'<TD BORDER="{max(1, round(scale))}" COLOR="{SIDE_BORDER[side]}" BGCOLOR="{SIDE_FILL[side]}" '
+                f'WIDTH="{round(18 * scale)}" HEIGHT="{round(12 * scale)}"> </TD>')
+
     cells = [
-        _swatch(SIDE_FILL["x"], SIDE_BORDER["x"]), _legend_text("x to move"),
-        _swatch(SIDE_FILL["o"], SIDE_BORDER["o"]), _legend_text("o to move"),
-        f'<TD><FONT COLOR="{PV_COLOUR}"><B>\u2501\u2501\u2501</B></FONT></TD>',
-        _legend_text("principal variation (best play)"),
-        _legend_text("values from x's point of view"),
+        swatch("x"), text("x to move"),
+        swatch("o"), text("o to move"),
+        f'<TD><FONT COLOR="{PV_COLOUR}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
+        text("principal variation (best play)"),
+        text("values from x's point of view"),
     ]
     if alphabeta:
         cells += [
-            f'<TD BORDER="1" STYLE="dashed" COLOR="{PRUNED_COLOUR}"><FONT COLOR="{PRUNED_COLOUR}" POINT-SIZE="9">'
-            f"{labels.BETA}-cut</FONT></TD>",
-            _legend_text("move pruned by alpha-beta"),
-            _legend_text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
+            f'<TD BORDER="1" STYLE="dashed" COLOR="{PRUNED_COLOUR}"><FONT COLOR="{PRUNED_COLOUR}" '
+            f'POINT-SIZE="{small}">{labels.BETA}-cut</FONT></TD>',
+            text("move pruned by alpha-beta"),
+            text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
         ]
     if hidden:
         cells += [
             f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}" BGCOLOR="{HIDDEN_FILL}">'
-            f'<FONT POINT-SIZE="9">{labels.ELLIPSIS}</FONT></TD>',
-            _legend_text("nodes left out (--max-nodes)"),
+            f'<FONT POINT-SIZE="{small}">{labels.ELLIPSIS}</FONT></TD>',
+            text("nodes left out (--max-nodes)"),
         ]
-    return ('<TABLE BORDER="0" CELLSPACING="4" CELLPADDING="2"><TR>' + "".join(cells) + "</TR></TABLE>")
-
-
-def _swatch(fill: str, border: str) -> str:
-    return f'<TD BORDER="1" COLOR="{border}" BGCOLOR="{fill}" WIDTH="18" HEIGHT="12"> </TD>'
-
-
-def _legend_text(text: str) -> str:
-    return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="11">{escape(text)}</FONT></TD>'
+    return (f'<TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>' + "".join(cells)
+            + "</TR></TABLE>")
 
 
 _CHUNK_LINES = 16384

@@ -1,0 +1,76 @@
+"""Regenerate samples/: the course's figures for its two positions, in PNG and SVG.
+
+For "1o11o1oxx x" (g1) and "x21o11xo o" (g2): the position alone (the course's
+figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
+by side. Deterministic: running it twice changes no byte. Then, when present,
+scripts/make_html_samples.py adds the interactive pages.
+
+    .venv/bin/python scripts/make_samples.py [--out samples]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from treeviz import labels  # noqa: E402
+from treeviz.cli.common import write_atomically  # noqa: E402
+from treeviz.render import FONT, compare_dot, render, to_dot  # noqa: E402
+from treeviz.tree import search_tree  # noqa: E402
+
+POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
+FORMATS = ("png", "svg")
+
+
+def position_alone(G: nx.DiGraph) -> str:
+    """DOT of the root alone, drawn big with its minimax value: the course's first figures."""
+    root = G.nodes[0]
+    board = labels.tictactoe_board(labels.expand_fen_board(root["fen"].split(" ")[0]), None, 40)
+    label = labels.node_label(board, root, show_window=False, pv=False)
+    value = G.graph["value"]
+    verdict = {1: "x wins", -1: "o wins", 0: "draw"}[int(value)]
+    title = f"{G.graph['root_fen']}: {root['to_move']} to move, minimax value {labels.format_number(value)} ({verdict})"
+    return ("digraph position {\n"
+            f'  graph [fontname="{FONT}", fontsize=16, labelloc=t, label="{labels.escape(title)}", pad=0.2];\n'
+            f'  node [shape=plain, fontname="{FONT}", fontsize=14];\n'
+            f"  0 [label=<{label}>];\n"
+            "}\n")
+
+
+def figures(fen: str) -> dict[str, str]:
+    """Name -> DOT text of every figure of one position."""
+    minimax = search_tree(fen).graph
+    alphabeta = search_tree(fen, algorithm="alphabeta").graph
+    return {
+        "root": position_alone(minimax),
+        "minimax": to_dot(minimax),
+        "alphabeta": to_dot(alphabeta),
+        "compare": compare_dot(minimax, alphabeta),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "samples", help="folder to write into")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for tag, fen in POSITIONS.items():
+        for name, dot in figures(fen).items():
+            for fmt in FORMATS:
+                path = args.out / f"{tag}_{name}.{fmt}"
+                write_atomically(path, render(dot, fmt))
+                print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
+    html_samples = ROOT / "scripts" / "make_html_samples.py"
+    if html_samples.exists():
+        subprocess.run([sys.executable, str(html_samples)], check=True)
+
+
+if __name__ == "__main__":
+    main()
