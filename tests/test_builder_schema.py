@@ -437,3 +437,23 @@ def test_recorder_events_in_order() -> None:
     assert rec.results == [(1, "lower"), (1, "exact")]
     assert rec.leaves == {1: "terminal"}
     assert rec.cuts == [(0, "beta", 1, 0, (6, 7))]
+
+
+def test_same_bytes_across_processes() -> None:
+    """No hash-order dependence: two interpreters with different hash seeds write the same JSON."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    code = ("import hashlib; from engine import TICTACTOE as G; from treeviz.builder import build_tree; "
+            "from treeviz.json_export import tree_to_json; "
+            "t = build_tree(G, G.parse_fen('x21o11xo o'), algorithm='alphabeta', max_nodes=60); "
+            "print(hashlib.sha256(tree_to_json(t).encode()).hexdigest())")
+    digests = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
+        for seed in ("1", "2")
+    }
+    G = build_tree(GAME, GAME.parse_fen("x21o11xo o"), algorithm="alphabeta", max_nodes=60)
+    assert digests == {hashlib.sha256(tree_to_json(G).encode()).hexdigest()}
