@@ -16,7 +16,7 @@
   const OUTCOME_TEXT = ["x wins", "o wins", "draw"];
   const CUT_NAME = ["α-cut", "β-cut"];
   const BOUND_PREFIX = ["", "≥ ", "≤ "];
-  const EXPAND_ALL_LIMIT = 2500;
+  const EXPAND_ALL_LIMIT = 2000;
 
   const num = (v) => (v === "inf" ? Infinity : v === "-inf" ? -Infinity : v);
   const fmtInt = (n) => n.toLocaleString("en-US");
@@ -821,4 +821,6 @@
   };
   performance.mark("treeviz-ready");
   document.body.dataset.ready = "1";
+  // After the first frame with the tree is drawn (style, layout and paint done).
+  requestAnimationFrame(() => setTimeout(() => { window.treeviz.timings.painted = performance.now(); }, 0));
 })();
