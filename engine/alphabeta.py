@@ -119,12 +119,10 @@ def alphabeta(
     if timed and clock() >= deadline:  # type: ignore[operator]
         raise SearchTimeout(0, None, None)
 
-    tt = table.entries if table is not None else None
-    if tt is not None:
-        if len(tt) >= table.capacity:  # type: ignore[union-attr]
-            tt.clear()
-        if hashing is None:
-            hashing = hashing_for(game)
+    tt = table.slots if table is not None else None
+    tt_mask = table.mask if table is not None else 0
+    if tt is not None and hashing is None:
+        hashing = hashing_for(game)
     keyed = tt is not None
     step = hashing.keys.step if keyed else None  # type: ignore[union-attr]
     last_key = hashing.keys.last if keyed else None  # type: ignore[union-attr]
@@ -164,9 +162,9 @@ def alphabeta(
             draft = limit - ply if limit >= 0 else UNLIMITED_DRAFT
             tt_move = None
             if keyed:
-                entry = tt.get(k)  # type: ignore[union-attr]
-                if entry is not None:
-                    e_draft, e_flag, e_value, tt_move = entry
+                entry = tt[k & tt_mask]  # type: ignore[index]
+                if entry is not None and entry[0] == k:
+                    _, e_draft, e_flag, e_value, tt_move = entry
                     if ply and e_draft >= draft and (
                         e_flag == TT_EXACT or (e_value >= b if e_flag == TT_LOWER else e_value <= a)
                     ):
@@ -236,7 +234,7 @@ def alphabeta(
                         break
         if keyed:
             flag = TT_LOWER if best >= b else TT_UPPER if best <= a0 else TT_EXACT
-            tt[k] = (draft, flag, best, best_move)  # type: ignore[index]
+            tt[k & tt_mask] = (k, draft, flag, best, best_move)  # type: ignore[index]
         if obs:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER

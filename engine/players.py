@@ -35,9 +35,9 @@ ILLEGAL = "illegal move"
 CRASH = "crash"
 GARBAGE = "garbage output"
 
-BOT_SHARE = 0.8
+BOT_SHARE = 0.7
 """Share of a per-move limit the bot's deadline is set to (the rest covers overheads)."""
-BOT_MARGIN = 0.03
+BOT_MARGIN = 0.05
 """Seconds kept back below that share (freeing memory, returning the move)."""
 
 
@@ -121,7 +121,7 @@ class BotPlayer:
         self.seconds = seconds
         self.evaluate = evaluate
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
-        self.table = TranspositionTable(capacity=600_000)
+        self.table = TranspositionTable(bits=19)
         self.last: Decision | None = None
 
     def choose(self, state: int, seconds: float) -> int:

@@ -56,7 +56,7 @@ class DepthBot:
         self.name = name
         self.evaluate = make_evaluate(weights)
         self.depth = depth
-        self.table = TranspositionTable(capacity=500_000)
+        self.table = TranspositionTable(bits=18)
 
     def choose(self, state: int, seconds: float) -> int:
         return think(ULTIMATE, state, float("inf"), evaluate=self.evaluate, scoring=scoring, win=WIN,

@@ -26,8 +26,8 @@ TTT_FENS = ["9 x", "9 o", "1o11o1oxx x", "x21o11xo o", "x8 o", "4x4 o", "xo7 x",
 
 
 def enhanced(game, state, **kwargs):
-    """Alpha-beta with every enhancement on and a fresh table."""
-    table = TranspositionTable()
+    """Alpha-beta with every enhancement on and a fresh (small) table."""
+    table = TranspositionTable(bits=14)
     return alphabeta(game, state, table=table, killers=[], history=defaultdict(int), pvs=True, **kwargs), table
 
 

@@ -79,10 +79,12 @@ def report(decision: Decision, fen: str) -> str:
 
 
 def _answer(fen: str, seconds: float, started: float) -> None:
+    startup = time.monotonic() - started
     decision = choose_move(fen, seconds, started=started)
     sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")  # type: ignore[arg-type]
     sys.stdout.flush()
-    click.echo(report(decision, fen), err=True)
+    click.echo(f"{report(decision, fen)}; start-up {startup:.3f} s, answered {time.monotonic() - started:.3f} s "
+               "after launch", err=True)
 
 
 _SECONDS = click.FloatRange(min=0, min_open=True, max=86400)
