@@ -67,8 +67,12 @@ ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
 """Move orders by the name the CLI uses; each maps a game to an ``order`` for the search
 (None: the search's own ascending order). The docstrings say what each does."""
 
-ORDER_HELP: dict[str, str] = {name: (f.__doc__ or "").strip() for name, f in ORDERS.items()}
-"""One line per order, for ``--help`` texts."""
+ORDER_HELP: dict[str, str] = {
+    "ascending": "by move number, the textbook order (node counts as in the course)",
+    "center-first": "centre, then corners, then sides (ultimate: by the cell inside its sub-board)",
+    "descending": "by move number, highest first",
+}
+"""One phrase per order, for ``--help`` texts (``name: phrase``)."""
 
 SCORING_NAMES = (*SCORINGS, "heuristic")
 """``plain`` +1/0/-1, ``quick`` faster wins score higher, ``heuristic`` the game's own
@@ -348,8 +352,10 @@ def build_tree(
 
     With a depth limit and no ``evaluate``, the game's own evaluation is used and a
     ``plain`` scoring becomes ``heuristic`` (finished games outside the evaluation's
-    range). ``max_nodes`` (0: no limit) keeps whole levels from the root, then the
-    principal variation; the search itself always runs to the end, so values are exact.
+    range). ``max_nodes`` (0: no limit) caps the nodes in the graph, pruned stubs
+    included: whole levels from the root while they fit with the rest of the principal
+    variation, then that variation to its end (a prefix of it when even that does not
+    fit). The search itself always runs to the end, so values are exact.
 
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
     """
