@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine import TICTACTOE, SearchResult, alphabeta, minimax, tictactoe_eval
 from engine.scoring import quick
 from tests import search_reference as ref
-from treeviz.builder import ORDERS
+from treeviz.builder import ORDER_HELP, ORDERS
 
 GAME = TICTACTOE
 ALL_POSITIONS = {first: ref.reachable(first) for first in "xo"}
@@ -177,3 +177,5 @@ def test_center_first_order_starts_with_the_centre() -> None:
     assert order is not None
     assert list(order(GAME.initial(), list(range(9)))) == [4, 0, 2, 6, 8, 1, 3, 5, 7]
     assert ORDERS["ascending"](GAME) is None
+    assert set(ORDER_HELP) == set(ORDERS)
+    assert ORDERS["descending"](GAME)(GAME.initial(), list(range(9))) == list(range(8, -1, -1))  # type: ignore[misc]

@@ -65,7 +65,7 @@ ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
     "descending": _descending,
 }
 """Move orders by the name the CLI uses; each maps a game to an ``order`` for the search
-(None: the search's own ascending order). The docstrings say what each does."""
+(None: the search's own ascending order). :data:`ORDER_HELP` says what each does."""
 
 ORDER_HELP: dict[str, str] = {
     "ascending": "by move number, the textbook order (node counts as in the course)",
