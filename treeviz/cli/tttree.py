@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 import click
 import networkx as nx
 
-from treeviz.builder import ORDER_HELP, ORDERS
+from treeviz.builder import ORDERS
 from treeviz.cli.common import fail, progress_enabled, run, write_atomically
 from treeviz.render import RenderError
 from treeviz.tree import BINARY_FORMATS, FORMATS, SUFFIXES, Tree, comparison, search_tree
@@ -33,7 +33,6 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
-    order_help = "; ".join(f"{name}: {text.rstrip('.')}" for name, text in ORDER_HELP.items())
     options = [
         click.argument("fen"),
         click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
@@ -49,7 +48,8 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
         click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
-                     help=f"Move order of the search ({order_help})."),
+                     help="Move order of the search: ascending cell numbers (the textbook trees and node "
+                          "counts), centre first, or descending."),
         click.option("--rankdir", type=click.Choice(["TB", "LR"]), default="TB", show_default=True,
                      help="TB: the tree grows downwards; LR: rightwards."),
         click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
@@ -60,10 +60,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(context_settings=CONTEXT)
-@_tree_options
 @click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="minimax", show_default=True,
               help="minimax, or negamax with alpha-beta pruning (fail-soft).")
 @click.option("--compare", is_flag=True, help="Minimax and alpha-beta trees side by side in one figure.")
+@_tree_options
 def tree_command(fen: str, algo: str, compare: bool, **options: Any) -> None:
     """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x").
 
