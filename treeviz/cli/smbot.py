@@ -12,7 +12,6 @@ table never delays the answer.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
 import sys
@@ -22,7 +21,7 @@ from typing import NoReturn
 import click
 
 from engine.iterative import Decision, think
-from engine.players import bot_deadline
+from engine.players import bot_deadline, no_collections
 from engine.ultimate import ULTIMATE
 from engine.ultimate_eval import WIN, evaluate, scoring
 from treeviz.cli.common import fail, run
@@ -55,11 +54,8 @@ def choose_move(fen: str, seconds: float, *, started: float | None = None) -> De
         fail(f"the game is over ({result}): there is no move to play: {fen!r}")
     if started is None:
         started = time.monotonic()
-    gc.disable()
-    try:
+    with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN)
-    finally:
-        gc.enable()
 
 
 def report(decision: Decision, fen: str) -> str:
