@@ -188,3 +188,9 @@ def test_bad_fen_through_the_console_script_has_no_traceback() -> None:
     result = subprocess.run([str(BIN / "tttree"), "1o11o1oxx"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+
+
+def test_picture_of_a_huge_tree_is_refused_before_layout(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = tttree(capfd, "9 x", "--algo", "alphabeta", "--max-nodes", "0", "-o", str(tmp_path / "t.svg"))
+    assert code == 2 and out == ""
+    assert "25,227 nodes are too many for a picture" in err and "--max-nodes 10,000" in err

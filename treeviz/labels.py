@@ -223,7 +223,8 @@ def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool)
     value = value_text(node.get("value"), node.get("bound"))
     if outcome:
         result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT> {value}</TD></TR>')
+        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(f"<TR><TD>{value}</TD></TR>")
     else:
         kind = node.get("leaf")
         suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if kind == "heuristic" else ""

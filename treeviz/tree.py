@@ -23,6 +23,8 @@ BINARY_FORMATS = frozenset({"png", "pdf"})
 SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".json": "json",
             ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
+MAX_PICTURE_NODES = 10_000
+"""Past this many drawn nodes (stubs included) PNG/SVG/PDF are refused: the layout alone would take minutes."""
 INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
@@ -100,6 +102,11 @@ class Tree:
         if fmt == "html":
             return self.html()
         if fmt in _render.FORMATS:
+            if self.drawn_nodes > MAX_PICTURE_NODES:
+                raise _render.RenderError(
+                    f"{self.drawn_nodes:,} nodes are too many for a picture (Graphviz would take minutes or "
+                    f"hours to lay them out): use --max-nodes {MAX_PICTURE_NODES:,} or less, or --format dot, "
+                    "json or html")
             data = _render.render(self.dot(rankdir=rankdir), fmt)
             return data.decode() if fmt == "svg" else data
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
