@@ -5,7 +5,7 @@ figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
 by side. Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages.
 
-    .venv/bin/python scripts/make_samples.py [--out samples]
+    .venv/bin/python scripts/make_samples.py [--out samples] [--no-html]
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def figures(fen: str) -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "samples", help="folder to write into")
+    parser.add_argument("--no-html", action="store_true", help="skip scripts/make_html_samples.py")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     for tag, fen in POSITIONS.items():
@@ -68,7 +69,7 @@ def main() -> None:
                 write_atomically(path, render(dot, fmt))
                 print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
     html_samples = ROOT / "scripts" / "make_html_samples.py"
-    if html_samples.exists():
+    if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)
 
 
