@@ -249,6 +249,14 @@ def test_ultimate_tree_under_a_depth_limit() -> None:
     assert G.graph["game"] == "ultimate" and G.graph["scoring"] == "heuristic"
     first = min(G.successors(0))
     assert G.edges[0, first]["label"] == "55"
+    # Same root value whatever the search and the order. Minimax enters the root, 81 first moves and
+    # the replies in the sub-board each one sends o to: 9 cells, or 8 when x played in that sub-board.
+    M = build_tree(ULTIMATE, state, algorithm="minimax", depth=2)
+    check_schema(M, ULTIMATE)
+    A = build_tree(ULTIMATE, state, algorithm="alphabeta", depth=2)
+    assert M.graph["nodes"] == 1 + 81 + 72 * 9 + 9 * 8
+    assert M.graph["value"] == A.graph["value"] == G.graph["value"]
+    assert A.graph["nodes"] < M.graph["nodes"]
 
 
 # -- max-nodes -----------------------------------------------------------------
