@@ -393,6 +393,17 @@ def test_json_nulls_only_unbounded_window_sides() -> None:
             assert got == (None if d[key] in (inf, -inf) else d[key])
 
 
+def test_json_of_other_graphs() -> None:
+    """Any graph gives its node-link data: undirected, string ids, multigraph edge keys."""
+    U = nx.path_graph(["a", "b", "c"])
+    assert strict_loads(tree_to_json(U)) == nx.node_link_data(U, edges="edges")
+    M = nx.MultiDiGraph()
+    M.add_edge(0, 1, w=-inf)
+    M.add_edge(0, 1, w=2)
+    data = strict_loads(tree_to_json(M))
+    assert [(e["key"], e["w"]) for e in data["edges"]] == [(0, None), (1, 2)]
+
+
 def test_json_refuses_nan() -> None:
     G = nx.DiGraph(algorithm="minimax")
     G.add_node(0, value=float("nan"))

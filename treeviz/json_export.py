@@ -56,6 +56,8 @@ def tree_to_json(G: nx.DiGraph) -> str:
 
     :raises ValueError: an attribute holds NaN, which has no JSON meaning.
     """
+    if G.is_multigraph():  # not a search tree: the plain, general way (edge keys included)
+        return _encode(_finite(nx.node_link_data(G, edges="edges")))
     was_enabled = gc.isenabled()
     gc.disable()
     try:
