@@ -29,14 +29,14 @@ POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
 FORMATS = ("png", "svg")
 
 
-def position_alone(G: nx.DiGraph) -> str:
+def position_alone(G: nx.DiGraph, fen: str) -> str:
     """DOT of the root alone, drawn big with its minimax value: the course's first figures."""
     root = G.nodes[0]
     board = labels.tictactoe_board(labels.expand_fen_board(root["fen"].split(" ")[0]), None, 40)
     label = labels.node_label(board, root, show_window=False, pv=False)
     value = G.graph["value"]
     verdict = {1: "x wins", -1: "o wins", 0: "draw"}[int(value)]
-    title = f"{G.graph['root_fen']}: {root['to_move']} to move, minimax value {labels.format_number(value)} ({verdict})"
+    title = f"{fen}: {root['to_move']} to move, minimax value {labels.format_number(value)} ({verdict})"
     return ("digraph position {\n"
             f'  graph [fontname="{FONT}", fontsize=16, labelloc=t, label="{labels.escape(title)}", pad=0.2];\n'
             f'  node [shape=plain, fontname="{FONT}", fontsize=14];\n'
@@ -49,10 +49,10 @@ def figures(fen: str) -> dict[str, str]:
     minimax = search_tree(fen).graph
     alphabeta = search_tree(fen, algorithm="alphabeta").graph
     return {
-        "root": position_alone(minimax),
-        "minimax": to_dot(minimax),
-        "alphabeta": to_dot(alphabeta),
-        "compare": compare_dot(minimax, alphabeta),
+        "root": position_alone(minimax, fen),
+        "minimax": to_dot(minimax, fen=fen),
+        "alphabeta": to_dot(alphabeta, fen=fen),
+        "compare": compare_dot(minimax, alphabeta, fen=fen),
     }
 
 

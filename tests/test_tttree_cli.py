@@ -31,7 +31,7 @@ def test_default_output_is_the_minimax_tree_as_dot_on_stdout() -> None:
     assert result.stderr == ""
     assert result.stdout.startswith("digraph tree {")
     graph = pygraphviz.AGraph(string=result.stdout)
-    assert "Minimax tree of 1o2o1oxx x: 49 nodes" in graph.graph_attr["label"]
+    assert "Minimax tree of 1o11o1oxx x: 49 nodes" in graph.graph_attr["label"]  # the FEN as typed
     assert graph.number_of_nodes() == 49
 
 

@@ -63,18 +63,21 @@ class GraphvizNotFound(RenderError):
 
 # -- DOT ----------------------------------------------------------------------------
 
-def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB") -> str:
+def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+           fen: str | None = None) -> str:
     """The tree as DOT text: board grids, values, the principal variation in bold green, pruned moves as grey stubs.
 
-    ``title`` replaces the default heading (algorithm, position, node count, value).
+    ``title`` replaces the default heading (algorithm, position, node count, value);
+    ``fen`` is the position as the user wrote it, for that heading (default: the canonical ``root_fen``).
     ``rankdir`` ``TB`` grows the tree downwards (the textbook look), ``LR`` rightwards.
     """
-    return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir))
+    return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir, fen=fen))
 
 
-def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+             fen: str | None = None) -> Iterator[str]:
     """:func:`to_dot` in chunks, for writing huge trees without holding the whole text."""
-    heading = title if title is not None else tree_title(G)
+    heading = title if title is not None else tree_title(G, fen)
     scale = heading_scale(estimated_width(G, rankdir))
     yield (f"digraph tree {{\n{_graph_attributes(rankdir)}\n"
            f"  label=<{_heading_table(heading, [G] if legend else [], scale)}>;\n")
@@ -83,15 +86,15 @@ def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, ra
 
 
 def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                legend: bool = True, rankdir: str = "TB") -> str:
+                legend: bool = True, rankdir: str = "TB", fen: str | None = None) -> str:
     """Both trees in one figure, side by side, each titled with its algorithm and node count."""
-    return "".join(iter_compare_dot(G_minimax, G_alphabeta, title=title, legend=legend, rankdir=rankdir))
+    return "".join(iter_compare_dot(G_minimax, G_alphabeta, title=title, legend=legend, rankdir=rankdir, fen=fen))
 
 
 def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                     legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+                     legend: bool = True, rankdir: str = "TB", fen: str | None = None) -> Iterator[str]:
     """:func:`compare_dot` in chunks."""
-    fen = G_minimax.graph.get("root_fen", "")
+    fen = fen or G_minimax.graph.get("root_fen", "")
     heading = title if title is not None else f"Minimax and alpha-beta search trees of {fen}"
     scale = heading_scale(estimated_width(G_minimax, rankdir) + estimated_width(G_alphabeta, rankdir))
     yield (f"digraph compare {{\n{_graph_attributes(rankdir)}\n"
@@ -106,11 +109,11 @@ def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: s
     yield "}\n"
 
 
-def tree_title(G: nx.DiGraph) -> str:
+def tree_title(G: nx.DiGraph, fen: str | None = None) -> str:
     """``Minimax tree of 1o11o1oxx x: 49 nodes, value 0 (draw)`` and the cut, if any."""
     g = G.graph
     name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
-    text = f"{name} tree of {g.get('root_fen', '?')}: {_count(g.get('nodes', G.number_of_nodes()), 'node')}"
+    text = f"{name} tree of {fen or g.get('root_fen', '?')}: {_count(g.get('nodes', G.number_of_nodes()), 'node')}"
     text += f", value {_value_words(g.get('value'), g.get('scoring'))}"
     if g.get("depth") is not None:
         text += f", depth {g['depth']}"

@@ -41,10 +41,13 @@ def game_for_fen(fen: str) -> Any:
 class Tree:
     """One search tree (or a minimax/alpha-beta pair when ``compare`` is given), with its outputs."""
 
-    def __init__(self, graph: nx.DiGraph, compare: nx.DiGraph | None = None, *, title: str | None = None) -> None:
+    def __init__(self, graph: nx.DiGraph, compare: nx.DiGraph | None = None, *, title: str | None = None,
+                 position: str | None = None) -> None:
         self.graph = graph
         self.compare = compare
         self.title = title
+        self.position = position
+        """The FEN as the user wrote it, shown in headings (the graph keeps the canonical one)."""
 
     def __repr__(self) -> str:
         def describe(G: nx.DiGraph) -> str:
@@ -62,15 +65,16 @@ class Tree:
     def dot(self, *, legend: bool = True, rankdir: str = "TB") -> str:
         """DOT text of the figure (deterministic)."""
         if self.compare is not None:
-            return _render.compare_dot(self.graph, self.compare, title=self.title, legend=legend, rankdir=rankdir)
-        return _render.to_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir)
+            return _render.compare_dot(self.graph, self.compare, title=self.title, legend=legend, rankdir=rankdir,
+                                       fen=self.position)
+        return _render.to_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
 
     def iter_dot(self, *, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if self.compare is not None:
             return _render.iter_compare_dot(self.graph, self.compare, title=self.title, legend=legend,
-                                            rankdir=rankdir)
-        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir)
+                                            rankdir=rankdir, fen=self.position)
+        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …}``."""
@@ -141,7 +145,7 @@ def search_tree(
     :raises ValueError: an unknown algorithm, order or scoring, a bad depth or cap,
         or an ultimate position without a depth limit.
     """
-    return Tree(_build(position, algorithm, depth, scoring, order, max_nodes), title=title)
+    return Tree(_build(position, algorithm, depth, scoring, order, max_nodes), title=title, position=position)
 
 
 def comparison(
@@ -156,7 +160,7 @@ def comparison(
     """The minimax and the alpha-beta trees of a FEN, drawn side by side."""
     minimax_graph = _build(position, "minimax", depth, scoring, order, max_nodes)
     alphabeta_graph = _build(position, "alphabeta", depth, scoring, order, max_nodes)
-    return Tree(minimax_graph, alphabeta_graph, title=title)
+    return Tree(minimax_graph, alphabeta_graph, title=title, position=position)
 
 
 def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
