@@ -169,7 +169,7 @@ def _fixed_depth_bot(depth: int) -> ComputerPlayer:
     from engine.ultimate import ULTIMATE
     from engine.ultimate_eval import WIN, evaluate, scoring
 
-    table = TranspositionTable(capacity=1_000_000)
+    table = TranspositionTable()
 
     def choose(state: Any) -> Choice:
         decision = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=depth,
