@@ -65,7 +65,7 @@ class Weights:
     """The side to move may play anywhere."""
     threat: int = 20
     """The side to move can win the sub-board it is sent to right away."""
-    relevance: int = 0
+    relevance: int = 6
     """When set: each player's part of a sub-board's score is multiplied by the big-board lines through
     it still open for that player (times ``relevance``, in tenths) instead of the fixed place multipliers,
     so sub-boards that can no longer matter on the big board stop counting."""
@@ -191,14 +191,15 @@ BIG_LINES_THROUGH = tuple(tuple(line for line in LINE_MASKS if line >> s & 1) fo
 
 
 class _OpenLines(dict):
-    """``(x won | drawn) | (o won | drawn) << 9`` -> (per sub-board open big lines for x, for o), on first use."""
+    """``(x won | drawn) | (o won | drawn) << 9`` -> open big lines through each sub-board for x (9 numbers),
+    then for o (9 more), filled on first use."""
 
-    def __missing__(self, index: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def __missing__(self, index: int) -> tuple[int, ...]:
         xb, ob = index & NINE, index >> 9
         lx = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & ob) for s in range(9))
         lo = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & xb) for s in range(9))
-        self[index] = (lx, lo)
-        return lx, lo
+        self[index] = lx + lo
+        return lx + lo
 
 
 def _make_relevance_evaluate(w: Weights) -> Evaluate:
@@ -210,8 +211,7 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
     rel = w.relevance
     sent_to = SENT_TO
     ch = CHUNK
-    shifts = tuple(SUB_STRIDE * i for i in range(9))
-    shift = (0,) + shifts
+    shift = (0,) + tuple(SUB_STRIDE * i for i in range(9))
 
     def evaluate(state: int) -> int:
         """Heuristic value of an unfinished ultimate state, from x's point of view."""
@@ -221,12 +221,13 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
         ow = state >> 26 & NINE
         drawn = closed & ~(xw | ow)
         index = (xw | drawn) | (ow | drawn) << 9
-        lx, lo = open_lines[index]
-        v = 0
-        for i in range(9):
-            k = c >> shifts[i] & ch
-            if k:
-                v += xs[k] * lx[i] - os_[k] * lo[i]
+        x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9 = open_lines[index]
+        k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
+        k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
+        v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
+             + xs[k8] * x8 + xs[k9] * x9
+             - os_[k1] * o1 - os_[k2] * o2 - os_[k3] * o3 - os_[k4] * o4 - os_[k5] * o5 - os_[k6] * o6
+             - os_[k7] * o7 - os_[k8] * o8 - os_[k9] * o9)
         v = _tenths(v, rel)
         if closed:
             v += big[index]

@@ -31,6 +31,8 @@ CANDIDATES: dict[str, dict[str, int]] = {
     "relevance 4": {"relevance": 4},
     "relevance 3": {"relevance": 3},
     "relevance 6": {"relevance": 6},
+    "relevance 8": {"relevance": 8},
+    "relevance 6 free 60": {"relevance": 6, "free_move": 60},
     "free_move 80": {"free_move": 80},
     "free_move 10": {"free_move": 10},
     "threat 50": {"threat": 50},
