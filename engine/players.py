@@ -137,8 +137,9 @@ class BotPlayer:
     """Our bot: iterative deepening under a deadline, its transposition table kept from move to move."""
 
     def __init__(self, seconds: float | None = None, evaluate: Evaluate = default_evaluate,
-                 name: str | None = None) -> None:
+                 name: str | None = None, soft_share: float = 0.5) -> None:
         self.seconds = seconds
+        self.soft_share = soft_share
         self.evaluate = evaluate
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
         self.table = TranspositionTable(bits=19)
@@ -150,7 +151,7 @@ class BotPlayer:
         budget = seconds if self.seconds is None else min(self.seconds, seconds)
         with no_collections():
             self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=self.evaluate,
-                              scoring=scoring, win=WIN, table=self.table)
+                              scoring=scoring, win=WIN, table=self.table, soft_share=self.soft_share)
         return self.last.move  # type: ignore[return-value]
 
 
