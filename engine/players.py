@@ -17,11 +17,14 @@ import os
 import random
 import re
 import shlex
+import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Protocol
 
 from engine.alphabeta import alphabeta
@@ -164,7 +167,7 @@ class ExternalPlayer:
     def __init__(self, command: Sequence[str], name: str | None = None) -> None:
         if not command:
             raise ValueError("empty player command")
-        self.command = list(command)
+        self.command = [_resolve(command[0]), *command[1:]]
         self.name = name or " ".join(command)
 
     def choose(self, state: int, seconds: float) -> int:
@@ -187,6 +190,14 @@ class ExternalPlayer:
             shown = out[:40].decode("utf-8", "replace")
             raise PlayerFault(GARBAGE, f"expected a move like 45 on stdout, got {shown!r}")
         return int(match.group(1))
+
+
+def _resolve(program: str) -> str:
+    """``program`` as given, or this installation's console script of that name when it is not on PATH."""
+    if os.sep in program or shutil.which(program):
+        return program
+    beside = Path(sys.executable).parent / program
+    return str(beside) if beside.is_file() else program
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:

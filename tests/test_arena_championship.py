@@ -131,3 +131,9 @@ def test_arena_command_rejects_bad_players(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and "seed:0" in result.stderr
+
+
+def test_console_scripts_are_found_beside_the_interpreter() -> None:
+    player = make_player("sm-bot")
+    assert Path(player.command[0]).name == "sm-bot" and Path(player.command[0]).exists()  # type: ignore[attr-defined]
+    assert make_player("no-such-bot-xyz").command == ["no-such-bot-xyz"]  # type: ignore[attr-defined]
