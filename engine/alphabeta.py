@@ -99,7 +99,8 @@ def alphabeta(
     the table move, killers (``killers``: a list the search fills, one pair per
     ply) and ``history`` (move -> score, a ``defaultdict(int)``) come first.
     ``pvs`` searches all but the first move with a null window (integer values
-    only). The result's ``best_moves`` are the root moves the search proved optimal.
+    only). ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
+    two). The result's ``best_moves`` are the root moves the search proved optimal.
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
     :raises SearchTimeout: ``clock()`` passed ``deadline``.
