@@ -25,7 +25,7 @@ def default_path(fen: str, algo: str, compare: bool) -> Path:
     """Where the page goes when no ``-o`` is given: the temp directory, named after the position."""
     slug = re.sub(r"[^0-9a-z]+", "_", fen.lower()).strip("_") or "tree"
     kind = "compare" if compare else algo
-    return Path(tempfile.gettempdir()) / "treeviz" / f"{kind}_{slug}.html"
+    return Path(tempfile.gettempdir()) / "treeviz-pages" / f"{kind}_{slug}.html"
 
 
 @click.command(context_settings=CONTEXT)
