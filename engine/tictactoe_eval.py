@@ -7,7 +7,7 @@ it reads from x's point of view like every value in the engine.
 
 from __future__ import annotations
 
-from engine.game import X, Player
+from engine.game import Player, X
 from engine.tictactoe import FULL, LINE_MASKS, O_SHIFT
 
 WIN_VALUE = 100
