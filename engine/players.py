@@ -31,7 +31,7 @@ from engine.alphabeta import alphabeta
 from engine.iterative import Decision, think
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
-from engine.ultimate_eval import WIN, Evaluate, scoring, seed_evaluate
+from engine.ultimate_eval import WIN, Evaluate, scoring, seed_evaluate, seed_scoring
 from engine.ultimate_eval import evaluate as default_evaluate
 
 TIMEOUT = "timeout"
@@ -132,7 +132,7 @@ class SeedPlayer:
 
     def choose(self, state: int, seconds: float) -> int:
         """The first move the fixed-depth search proves best."""
-        result = alphabeta(ULTIMATE, state, depth=self.depth, evaluate=seed_evaluate, scoring=scoring)
+        result = alphabeta(ULTIMATE, state, depth=self.depth, evaluate=seed_evaluate, scoring=seed_scoring)
         return result.best_moves[0] if result.best_moves else ULTIMATE.legal_moves(state)[0]
 
 

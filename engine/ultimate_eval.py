@@ -14,8 +14,13 @@ into a list indexed by the sub-board's 18 state bits (x mask | o mask << 9),
 and the big-board term is cached on first use, so an evaluation is nine list
 lookups plus a few bit operations. Values are from x's point of view; finished
 games are scored by :func:`scoring` far outside the heuristic's range, earlier
-wins higher. :func:`seed_evaluate` is the course's own ``mscore`` evaluation
-(for the seed-style opponent in the arena).
+wins higher, and a draw by the championship's tie-break (sub-boards won). Once
+a side has no big-board line left free of its opponent's and drawn sub-boards,
+it cannot win any more: the value is held at or below (for x; above, for o)
+what a draw is worth, and once neither side can win it is that draw value, so
+the search sees a dead draw coming long before the board is full.
+:func:`seed_evaluate` and :func:`seed_scoring` are the course's own (for the
+seed-style opponent in the arena).
 """
 
 from __future__ import annotations
@@ -31,6 +36,10 @@ Evaluate = Callable[[int], int]
 
 WIN = 1_000_000
 """A won game is worth ``WIN + empty cells left`` (quicker wins score higher); heuristics stay far below."""
+DRAW_SUB = 10
+"""A drawn game is worth this much per sub-board x won more than o: the championship pays a draw 1 + sub-boards
+won, so a draw with more sub-boards is better; a tenth of a won sub-board's heuristic weight, so any live
+advantage still counts for more than a draw."""
 
 CENTRE_CELL = 4
 CORNER_CELLS = (0, 2, 6, 8)
@@ -190,16 +199,42 @@ def _player_tables(w: Weights) -> tuple[list[int], list[int]]:
 BIG_LINES_THROUGH = tuple(tuple(line for line in LINE_MASKS if line >> s & 1) for s in range(9))
 
 
+X_CANNOT_WIN = 1
+O_CANNOT_WIN = 2
+"""Bits of :func:`who_cannot_win`: no big-board line is free of the other side's and drawn sub-boards."""
+
+
+def who_cannot_win(index: int) -> int:
+    """For ``(x won | drawn) | (o won | drawn) << 9``: X_CANNOT_WIN, O_CANNOT_WIN, both or 0."""
+    xb, ob = index & NINE, index >> 9
+    return ((X_CANNOT_WIN if all(line & ob for line in LINE_MASKS) else 0)
+            | (O_CANNOT_WIN if all(line & xb for line in LINE_MASKS) else 0))
+
+
 class _OpenLines(dict):
     """``(x won | drawn) | (o won | drawn) << 9`` -> open big lines through each sub-board for x (9 numbers),
-    then for o (9 more), filled on first use."""
+    then for o (9 more), then :func:`who_cannot_win`; filled on first use."""
 
     def __missing__(self, index: int) -> tuple[int, ...]:
         xb, ob = index & NINE, index >> 9
         lx = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & ob) for s in range(9))
         lo = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & xb) for s in range(9))
-        self[index] = lx + lo
-        return lx + lo
+        entry = lx + lo + (who_cannot_win(index),)
+        self[index] = entry
+        return entry
+
+
+def drawn_value(xw: int, ow: int) -> int:
+    """What a drawn game is worth (x's view): the championship's tie-break, ``DRAW_SUB`` a sub-board won."""
+    return DRAW_SUB * (xw.bit_count() - ow.bit_count())
+
+
+def bounded(v: int, cannot: int, xw: int, ow: int) -> int:
+    """``v`` kept on the right side of the draw's value for a side that can no longer win the game."""
+    d = drawn_value(xw, ow)
+    if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
+        return d
+    return min(v, d) if cannot == X_CANNOT_WIN else max(v, d)
 
 
 def _make_relevance_evaluate(w: Weights) -> Evaluate:
@@ -221,7 +256,9 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
         ow = state >> 26 & NINE
         drawn = closed & ~(xw | ow)
         index = (xw | drawn) | (ow | drawn) << 9
-        x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9 = open_lines[index]
+        x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9, cannot = open_lines[index]
+        if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
+            return drawn_value(xw, ow)  # a draw whatever is played
         k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
         k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
         v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
@@ -233,10 +270,12 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
             v += big[index]
         sub = sent_to[state & 0xFF]
         if not sub or closed >> (sub - 1) & 1:
-            return v - free if state & 1 else v + free
-        if state & 1:
-            return v + o_threat[c >> shift[sub] & ch]
-        return v + x_threat[c >> shift[sub] & ch]
+            v = v - free if state & 1 else v + free
+        elif state & 1:
+            v += o_threat[c >> shift[sub] & ch]
+        else:
+            v += x_threat[c >> shift[sub] & ch]
+        return bounded(v, cannot, xw, ow) if cannot else v
 
     return evaluate
 
@@ -247,6 +286,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
         return _make_relevance_evaluate(w)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
     big = _BigTable(w)
+    open_lines = _OpenLines()
     free = w.free_move
     sent_to = SENT_TO
     ch = CHUNK
@@ -259,17 +299,22 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
              + corner[c & ch] + corner[c >> 36 & ch] + corner[c >> 108 & ch] + corner[c >> 144 & ch]
              + side[c >> 18 & ch] + side[c >> 54 & ch] + side[c >> 90 & ch] + side[c >> 126 & ch])
         closed = state >> 8 & NINE
+        cannot = 0
         if closed:
             xw = state >> 17 & NINE
             ow = state >> 26 & NINE
             drawn = closed & ~(xw | ow)
-            v += big[(xw | drawn) | (ow | drawn) << 9]
+            index = (xw | drawn) | (ow | drawn) << 9
+            v += big[index]
+            cannot = open_lines[index][18]
         sub = sent_to[state & 0xFF]
         if not sub or closed >> (sub - 1) & 1:
-            return v - free if state & 1 else v + free
-        if state & 1:
-            return v + o_threat[c >> shift[sub] & ch]
-        return v + x_threat[c >> shift[sub] & ch]
+            v = v - free if state & 1 else v + free
+        elif state & 1:
+            v += o_threat[c >> shift[sub] & ch]
+        else:
+            v += x_threat[c >> shift[sub] & ch]
+        return bounded(v, cannot, xw, ow) if cannot else v
 
     return evaluate
 
@@ -279,7 +324,15 @@ evaluate = make_evaluate()
 
 
 def scoring(outcome: int, state: int, game: object) -> int:
-    """Finished games: ``WIN + empty cells`` for the winner (an earlier win is worth more), 0 for a draw."""
+    """Finished games: ``WIN + empty cells`` for the winner (an earlier win is worth more); a draw by the
+    championship's tie-break, :func:`drawn_value` (``DRAW_SUB`` per sub-board won more)."""
+    if not outcome:
+        return drawn_value(state >> 17 & NINE, state >> 26 & NINE)
+    return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())
+
+
+def seed_scoring(outcome: int, state: int, game: object) -> int:
+    """The course bot's scoring of finished games: a win as in :func:`scoring`, a draw 0 (it knows no tie-break)."""
     if not outcome:
         return 0
     return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())

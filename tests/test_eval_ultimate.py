@@ -25,8 +25,28 @@ PLACE = [W.place_corner, W.place_side, W.place_corner, W.place_side, W.place_cen
 CELL = [W.corner, W.side, W.corner, W.side, W.centre, W.side, W.corner, W.side, W.corner]
 
 
+def slow_bounded(state: int, v: int) -> int:
+    """``v`` held to the draw's value (10 per sub-board won more) on the side of a player that cannot win."""
+    big = ULTIMATE.big_board(state)
+    can = {me: any(not {other, "-"} & {big[i] for i in line} for line in LINES)
+           for me, other in (("x", "o"), ("o", "x"))}
+    draw = 10 * (big.count("x") - big.count("o"))
+    if not can["x"] and not can["o"]:
+        return draw
+    if not can["x"]:
+        return min(v, draw)
+    if not can["o"]:
+        return max(v, draw)
+    return v
+
+
 def slow_evaluate(state: int) -> int:
     """The evaluation written out cell by cell from the public accessors (no tables)."""
+    return slow_bounded(state, slow_unbounded(state))
+
+
+def slow_unbounded(state: int) -> int:
+    """:func:`slow_evaluate` before the bound for a side that cannot win."""
     big = ULTIMATE.big_board(state)
     v = 0
     for sub in range(1, 10):
@@ -86,7 +106,7 @@ def slow_relevance_evaluate(state: int, weights) -> int:
             open_big = sum(1 for line in LINES if sub - 1 in line and not {other, "-"} & {big[i] for i in line})
             total += sign * part * open_big
     v = int(total * w.relevance / 10)
-    plain = slow_evaluate(state)  # the big-board and tempo terms are the same in both modes
+    plain = slow_unbounded(state)  # the big-board and tempo terms are the same in both modes
     cells_part = 0
     for sub in range(1, 10):
         if big[sub - 1] != ".":
@@ -103,7 +123,7 @@ def slow_relevance_evaluate(state: int, weights) -> int:
                 score += sign * (W.two if n == 2 else W.one if n == 1 else 0)
             score += sign * sum(CELL[i] for i in range(9) if cells[i] == me)
         cells_part += int(score * PLACE[sub - 1] / 10)
-    return v + plain - cells_part
+    return slow_bounded(state, v + plain - cells_part)
 
 
 def test_relevance_weighting_agrees_with_a_direct_count() -> None:
@@ -160,7 +180,38 @@ def test_won_games_score_beyond_every_heuristic_and_prefer_early_wins() -> None:
                                [0b11000, 0b11000, 0b11000, 0b1] + [0] * 5, 13, 1)
     assert scoring(1, early, ULTIMATE) > scoring(1, late, ULTIMATE) > WIN
     assert scoring(-1, early, ULTIMATE) == -scoring(1, early, ULTIMATE)
-    assert scoring(0, early, ULTIMATE) == 0
+    assert scoring(0, early, ULTIMATE) == 10 * (3 - 0)  # a draw: the championship's tie-break
+
+
+X_SUB, O_SUB = (0b111, 0b11000), (0b11000, 0b111)
+DRAWN_SUB = (0b110001101, 0b001110010)
+"""Sub-boards won by x, won by o, and full without a line: (x mask, o mask)."""
+
+
+def big_position(big: str) -> int:
+    """A position whose big board reads ``big`` (x, o, - drawn, . empty), o to move anywhere."""
+    subs = [{"x": X_SUB, "o": O_SUB, "-": DRAWN_SUB, ".": (0, 0)}[mark] for mark in big]
+    return ULTIMATE.from_masks([x for x, _ in subs], [o for _, o in subs], 0, 1)
+
+
+def test_a_dead_draw_is_worth_the_tie_break() -> None:
+    state = big_position("xoxxoo--.")  # every big line holds both sides' or a drawn sub-board
+    assert ULTIMATE.big_board(state) == "xoxxoo--." and not ULTIMATE.is_over(state)
+    assert evaluate(state) == make_evaluate(W)(state) == 10 * (3 - 3)
+    state = big_position("xoxxoo-..")
+    assert evaluate(state) == slow_relevance_evaluate(state, DEFAULT_WEIGHTS)
+    assert make_evaluate(W)(state) == slow_evaluate(state)
+
+
+def test_a_side_that_cannot_win_is_held_to_the_draw() -> None:
+    state = big_position("xoxxoo.x.")  # o has no free line; x still has the bottom row
+    assert evaluate(state) == slow_relevance_evaluate(state, DEFAULT_WEIGHTS) >= 10 * (4 - 3)
+    assert make_evaluate(W)(state) == slow_evaluate(state) >= 10 * (4 - 3)
+    assert evaluate(mirror(state)) == -evaluate(state)
+    late = [st for st in random_states(150, 31) if "." in ULTIMATE.big_board(st)]
+    for st in late:
+        assert evaluate(st) == slow_relevance_evaluate(st, DEFAULT_WEIGHTS)
+        assert make_evaluate(W)(st) == slow_evaluate(st)
 
 
 def test_course_mscore_values() -> None:
