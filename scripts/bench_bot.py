@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/bench_bot.py speed  [--positions 30 --seconds 0.5]
     .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 1]
-    .venv/bin/python scripts/bench_bot.py arena  [--opponent seed:5 --rounds 20 --limit 0.5]
+    .venv/bin/python scripts/bench_bot.py arena  [--opponent seed:5 --rounds 20 --limit 0.5 --records DIR]
     .venv/bin/python scripts/bench_bot.py startup
 
 ``speed``: search nodes per second on midgame positions (random games of
@@ -94,8 +94,10 @@ def bench_arena(args: argparse.Namespace) -> None:
 
     bot = make_player(f"bot:{args.limit:g}")
     other = make_player(args.opponent, seed=args.seed)
+    if args.records is not None:
+        args.records.mkdir(parents=True, exist_ok=True)
     champ = run_championship([bot, other], limit=args.limit, rounds=args.rounds, opening_plies=args.openings,
-                             seed=args.seed,
+                             seed=args.seed, record_dir=args.records, write=lambda path, text: path.write_text(text),
                              progress=(lambda line: print(line, file=sys.stderr, flush=True)) if args.verbose else None)
     print(champ.table())
     s, o = champ.standings[bot.name], champ.standings[other.name]
@@ -141,6 +143,7 @@ def main() -> None:
     p.add_argument("--openings", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--verbose", action="store_true")
+    p.add_argument("--records", type=Path, help="write every game's record (FENs) into this directory")
     p.set_defaults(run=bench_arena)
     p = sub.add_parser("startup")
     p.set_defaults(run=bench_startup)
