@@ -31,7 +31,17 @@ from engine.alphabeta import alphabeta
 from engine.iterative import Decision, think
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
-from engine.ultimate_eval import WIN, Evaluate, scoring, seed_evaluate, seed_scoring
+from engine.ultimate_eval import (
+    CONTEMPT,
+    DEFAULT_WEIGHTS,
+    WIN,
+    Evaluate,
+    Weights,
+    judges,
+    scoring,
+    seed_evaluate,
+    seed_scoring,
+)
 from engine.ultimate_eval import evaluate as default_evaluate
 
 TIMEOUT = "timeout"
@@ -137,24 +147,35 @@ class SeedPlayer:
 
 
 class BotPlayer:
-    """Our bot: iterative deepening under a deadline, its transposition table kept from move to move."""
+    """Our bot: iterative deepening under a deadline, its transposition table kept from move to move.
 
-    def __init__(self, seconds: float | None = None, evaluate: Evaluate = default_evaluate,
-                 name: str | None = None, soft_share: float = 0.5) -> None:
+    Draws are worth ``contempt`` less to it than to its opponent (:func:`engine.ultimate_eval.judges`);
+    the values depend on the side it plays, so the table is cleared when that side changes.
+    """
+
+    def __init__(self, seconds: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
+                 name: str | None = None, soft_share: float = 0.5, contempt: int = CONTEMPT) -> None:
         self.seconds = seconds
         self.soft_share = soft_share
-        self.evaluate = evaluate
+        self.weights = weights
+        self.contempt = contempt
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
         self.table = TranspositionTable(bits=19)
+        self.side: int | None = None
         self.last: Decision | None = None
 
     def choose(self, state: int, seconds: float) -> int:
         """The move found in ``self.seconds`` (at most the limit ``seconds``, with a safety share)."""
         started = time.monotonic()
         budget = seconds if self.seconds is None else min(self.seconds, seconds)
+        side = ULTIMATE.to_move(state)
+        if side != self.side:
+            self.table.clear()
+            self.side = side
+        evaluate, scores = judges(side, self.weights, self.contempt)
         with no_collections():
-            self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=self.evaluate,
-                              scoring=scoring, win=WIN, table=self.table, soft_share=self.soft_share)
+            self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=evaluate,
+                              scoring=scores, win=WIN, table=self.table, soft_share=self.soft_share)
         return self.last.move  # type: ignore[return-value]
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from functools import cache
 from itertools import product
 
 from engine.tictactoe import HAS_LINE, LINE_MASKS
@@ -128,6 +129,7 @@ FILLINGS = _fillings()
 _CELL_SETS = {kind: sum(1 << c for c in range(9) if CELL_KIND[c] == kind) for kind in ("centre", "corner", "side")}
 
 
+@cache
 def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     """Per-filling sub-board scores for the three places, and the threat bonus for x and for o to move."""
     size = 1 << 18
@@ -179,6 +181,7 @@ class _BigTable(dict):
         return score
 
 
+@cache
 def _player_tables(w: Weights) -> tuple[list[int], list[int]]:
     """Per-filling potential of x and of o in an open sub-board (both positive), for relevance weighting."""
     size = 1 << 18
@@ -224,20 +227,20 @@ class _OpenLines(dict):
         return entry
 
 
-def drawn_value(xw: int, ow: int) -> int:
+def drawn_value(xw: int, ow: int, draw: int = 0) -> int:
     """What a drawn game is worth (x's view): the championship's tie-break, ``DRAW_SUB`` a sub-board won."""
-    return DRAW_SUB * (xw.bit_count() - ow.bit_count())
+    return DRAW_SUB * (xw.bit_count() - ow.bit_count()) + draw
 
 
-def bounded(v: int, cannot: int, xw: int, ow: int) -> int:
+def bounded(v: int, cannot: int, xw: int, ow: int, draw: int = 0) -> int:
     """``v`` kept on the right side of the draw's value for a side that can no longer win the game."""
-    d = drawn_value(xw, ow)
+    d = drawn_value(xw, ow, draw)
     if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
         return d
     return min(v, d) if cannot == X_CANNOT_WIN else max(v, d)
 
 
-def _make_relevance_evaluate(w: Weights) -> Evaluate:
+def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     xs, os_ = _player_tables(w)
     _, _, _, x_threat, o_threat = _sub_tables(w)
     big = _BigTable(w)
@@ -258,7 +261,7 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
         index = (xw | drawn) | (ow | drawn) << 9
         x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9, cannot = open_lines[index]
         if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
-            return drawn_value(xw, ow)  # a draw whatever is played
+            return drawn_value(xw, ow, draw)  # a draw whatever is played
         k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
         k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
         v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
@@ -275,15 +278,16 @@ def _make_relevance_evaluate(w: Weights) -> Evaluate:
             v += o_threat[c >> shift[sub] & ch]
         else:
             v += x_threat[c >> shift[sub] & ch]
-        return bounded(v, cannot, xw, ow) if cannot else v
+        return bounded(v, cannot, xw, ow, draw) if cannot else v
 
     return evaluate
 
 
-def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
-    """An evaluation function (x's point of view) with the given weights."""
+def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
+    """An evaluation function (x's point of view) with the given weights; ``draw`` is added to the value of
+    a certain draw (x's view: negative when x would rather play on, see :func:`judges`)."""
     if w.relevance:
-        return _make_relevance_evaluate(w)
+        return _make_relevance_evaluate(w, draw)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
     big = _BigTable(w)
     open_lines = _OpenLines()
@@ -314,7 +318,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS) -> Evaluate:
             v += o_threat[c >> shift[sub] & ch]
         else:
             v += x_threat[c >> shift[sub] & ch]
-        return bounded(v, cannot, xw, ow) if cannot else v
+        return bounded(v, cannot, xw, ow, draw) if cannot else v
 
     return evaluate
 
@@ -329,6 +333,37 @@ def scoring(outcome: int, state: int, game: object) -> int:
     if not outcome:
         return drawn_value(state >> 17 & NINE, state >> 26 & NINE)
     return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())
+
+
+CONTEMPT = 50
+"""What the bot gives up to avoid a draw (half a won sub-board): against the weaker players of a
+championship a draw pays far less than a win, so a level position still playing beats a draw; a draw
+still beats a clearly lost position."""
+
+
+def make_scoring(draw: int = 0) -> Callable[[int, int, object], int]:
+    """:func:`scoring` with ``draw`` (x's view) added to a drawn game's value."""
+    if not draw:
+        return scoring
+
+    def scoring_with_contempt(outcome: int, state: int, game: object) -> int:
+        """Finished games as :func:`scoring`, a draw moved by the contempt."""
+        if not outcome:
+            return drawn_value(state >> 17 & NINE, state >> 26 & NINE, draw)
+        return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())
+
+    return scoring_with_contempt
+
+
+@cache
+def judges(side: int, w: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) -> tuple[Evaluate, Callable[..., int]]:
+    """The evaluation and scoring for a bot playing ``side`` (0 x, 1 o): draws worth ``contempt`` less to it.
+
+    Values stay x's point of view and depend on the position only, so a transposition table stays valid
+    as long as the bot plays the same side.
+    """
+    draw = -contempt if side == 0 else contempt
+    return make_evaluate(w, draw), make_scoring(draw)
 
 
 def seed_scoring(outcome: int, state: int, game: object) -> int:

@@ -88,8 +88,8 @@ def match(weights: Weights, base: Weights, *, rounds: int, depth: int | None, se
         cand, ref = DepthBot("candidate", weights, depth), DepthBot("baseline", base, depth)
         limit = 3600.0
     else:
-        cand = BotPlayer(seconds, evaluate=make_evaluate(weights), name="candidate")
-        ref = BotPlayer(seconds, evaluate=make_evaluate(base), name="baseline")
+        cand = BotPlayer(seconds, weights=weights, name="candidate")
+        ref = BotPlayer(seconds, weights=base, name="baseline")
         limit = 2 * seconds  # type: ignore[operator]
     champ = run_championship([cand, ref], limit=limit, rounds=rounds, opening_plies=4, seed=seed)
     s = champ.standings["candidate"]

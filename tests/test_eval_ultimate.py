@@ -8,10 +8,12 @@ import pytest
 
 from engine.ultimate import ULTIMATE
 from engine.ultimate_eval import (
+    CONTEMPT,
     DEFAULT_WEIGHTS,
     WIN,
     _mscore,
     evaluate,
+    judges,
     make_evaluate,
     scoring,
     seed_evaluate,
@@ -230,3 +232,19 @@ def test_seed_evaluation_reads_for_the_side_to_move() -> None:
     state = ULTIMATE.play(ULTIMATE.initial(), 55)  # x in the centre of the centre, o to move
     assert seed_evaluate(state) > 0
     assert seed_evaluate(ULTIMATE.initial()) == 0
+
+
+def test_contempt_moves_only_draws_against_the_bots_side() -> None:
+    dead = big_position("xoxxoo--.")
+    live = random_states(80, 5)
+    as_x, as_o = judges(0), judges(1)
+    assert as_x[0](dead) == evaluate(dead) - CONTEMPT and as_o[0](dead) == evaluate(dead) + CONTEMPT
+    for s in live:
+        big = ULTIMATE.big_board(s)
+        both_can_win = all(any(not {other, "-"} & {big[i] for i in line} for line in LINES) for other in "xo")
+        if both_can_win:
+            assert as_x[0](s) == as_o[0](s) == evaluate(s)
+    drawn = ULTIMATE.from_masks([DRAWN_SUB[0]] * 9, [DRAWN_SUB[1]] * 9, 11, 0)
+    assert ULTIMATE.outcome(drawn) == 0
+    assert as_x[1](0, drawn, ULTIMATE) == scoring(0, drawn, ULTIMATE) - CONTEMPT == -CONTEMPT
+    assert as_o[1](1, drawn, ULTIMATE) == scoring(1, drawn, ULTIMATE)

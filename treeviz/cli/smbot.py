@@ -23,7 +23,7 @@ import click
 from engine.iterative import Decision, think
 from engine.players import bot_deadline, no_collections
 from engine.ultimate import ULTIMATE
-from engine.ultimate_eval import WIN, evaluate, scoring
+from engine.ultimate_eval import WIN, judges
 from treeviz.cli.common import fail, run
 
 DEFAULT_SECONDS = 6.0
@@ -54,6 +54,7 @@ def choose_move(fen: str, seconds: float, *, started: float | None = None) -> De
         fail(f"the game is over ({result}): there is no move to play: {fen!r}")
     if started is None:
         started = time.monotonic()
+    evaluate, scoring = judges(ULTIMATE.to_move(state))  # draws worth less to the side to move (contempt)
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN)
 
