@@ -42,6 +42,11 @@ With contempt 50: greedy --seed 1 40-0-0, --seed 2 39-1-0 (396/400), random
 (382/400). The draw left against greedy (--seed 2, game 19) was already a
 forced draw 7 plies before the bot's search saw it (a 14-ply search finds it
 there, the 0.3 s one reaches 9): what remains is search depth, not scoring.
+Tried then (with a temporary weight, not kept): a won sub-board worth ``won``
+times the big lines still open through it for its owner (x0.3 / x0.4 a line)
+instead of its place: 48.2 % / 51.0 % (depth 5, 30 rounds), 52.0 % / 51.4 %
+(depth 6, 60 rounds, --seed 12); threat 50 50.2 %, big_two 300 50.0 % (depth
+6, 60 rounds) -- all noise, nothing changed.
 """
 
 from __future__ import annotations
