@@ -28,9 +28,10 @@ against the baseline; 40-60 games each; 50 % is a tie; about +-6 % is noise):
 
 Draws (not weights of :class:`Weights`; chosen in the arena at 0.5 s a move,
 ``bench_bot.py arena --rounds 20``, bot won-drawn-lost of 40 games): the bot
-had drawn against greedy (39-1-0 with --seed 1) and drifted into draws from
-won-looking positions, since a draw scored 0 and a big board with every line
-blocked still looked like a lead. Now a finished draw scores the
+had drawn against greedy (39-1-0 with --seed 1; that game did not recur, the
+bot's play depends on timing). Two flaws in how draws were judged: a draw
+scored 0 whatever the tie-break, and a big board with every line blocked still
+looked like a lead until the last sub-board closed. Now a finished draw scores the
 championship's tie-break (``DRAW_SUB`` = 10 per sub-board won more), a side
 with no free big-board line is held to the draw's value (a dead draw is seen
 as soon as the last line closes), and the bot's own side values a draw
@@ -41,7 +42,9 @@ With contempt 50: greedy --seed 1 40-0-0, --seed 2 39-1-0 (396/400), random
 --seed 1 40-0-0, seed:5 --seed 5 38-2-0 (392/400), seed:6 --seed 6 38-0-2
 (382/400). The draw left against greedy (--seed 2, game 19) was already a
 forced draw 7 plies before the bot's search saw it (a 14-ply search finds it
-there, the 0.3 s one reaches 9): what remains is search depth, not scoring.
+there, the 0.3 s one reaches 9); greedy --seed 3 39-1-0 (the bot's +250 at
+ply 30 was level by a 9-ply search), --seed 4 40-0-0: what remains is the
+evaluation overrating some midgame positions beyond the search's depth.
 Tried then (with a temporary weight, not kept): a won sub-board worth ``won``
 times the big lines still open through it for its owner (x0.3 / x0.4 a line)
 instead of its place: 48.2 % / 51.0 % (depth 5, 30 rounds), 52.0 % / 51.4 %
