@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from treeviz.cli.common import write_atomically
@@ -26,6 +27,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _click(driver, viewer: int, css: str) -> None:
     driver.find_elements(By.CSS_SELECTOR, f"section.viewer:nth-of-type({viewer + 1}) {css}")[0].click()
+
+
+def _settle(driver) -> None:
+    """No focus ring or hover left by the clicks, so every run takes the same picture."""
+    driver.execute_script("document.activeElement && document.activeElement.blur();")
+    ActionChains(driver).move_to_element_with_offset(driver.find_element(By.TAG_NAME, "body"), 0, 0).perform()
+    time.sleep(0.3)
 
 
 def main() -> int:
@@ -59,6 +67,7 @@ def main() -> int:
         full.write_text(search_tree("9 x").html(), encoding="utf-8")
 
         open_page(driver, full)
+        _settle(driver)
         driver.save_screenshot(str(out / "collapsed_full_tree.png"))
         print(f"wrote {out / 'collapsed_full_tree.png'}")
 
@@ -67,7 +76,7 @@ def main() -> int:
         for node_id in (80, 81, 82, 86):
             driver.find_element(By.CSS_SELECTOR, f'g.node[data-id="{node_id}"]').click()
         _click(driver, 0, "button.fit")
-        time.sleep(0.3)
+        _settle(driver)
         driver.save_screenshot(str(out / "alphabeta_expanded_with_stubs.png"))
         print(f"wrote {out / 'alphabeta_expanded_with_stubs.png'}")
 
@@ -75,12 +84,19 @@ def main() -> int:
         _click(driver, 0, "button.first")
         for _ in range(5):  # inside the second root move, just after the cut at its second reply
             _click(driver, 0, "button.next-cut")
-        time.sleep(0.2)
+        # Show the cut-off flash as its first frame, held still, so every run takes the same picture.
+        driver.execute_script(
+            "const s = document.createElement('style');"
+            "s.textContent = '.node.flash .card { animation: none !important; fill: #ffb3b8;"
+            " stroke: var(--cut); stroke-width: 5px; }';"
+            "document.head.appendChild(s);")
+        _settle(driver)
         driver.save_screenshot(str(out / "alphabeta_replay_midway.png"))
         print(f"wrote {out / 'alphabeta_replay_midway.png'}")
 
         if "ultimate_depth3.html" in pages:
             open_page(driver, out / "ultimate_depth3.html")
+            _settle(driver)
             driver.save_screenshot(str(out / "ultimate_depth3.png"))
             print(f"wrote {out / 'ultimate_depth3.png'}")
     return 0
