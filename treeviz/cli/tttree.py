@@ -31,6 +31,18 @@ UNCAPPED_FORMATS = frozenset({"json", "html"})
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+
+def requested_tree(fen: str, *, compare: bool, algo: str, depth: int | None, scoring: str, order: str,
+                   max_nodes: int, title: str | None) -> Tree:
+    """The tree (or the side-by-side pair) the options ask for; a bad request stops with ``error: ...``."""
+    try:
+        if compare:
+            return comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
+        return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
+                           max_nodes=max_nodes, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
     options = [
@@ -92,14 +104,8 @@ def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: s
         fail(f"cannot write {output}: no such directory {output.parent}")
 
     _progress("searching")
-    try:
-        if compare:
-            tree = comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
-        else:
-            tree = search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                               max_nodes=max_nodes, title=title)
-    except ValueError as exc:
-        fail(str(exc))
+    tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
+                          max_nodes=max_nodes, title=title)
     _report_cut(tree, max_nodes)
 
     if fmt == "dot":

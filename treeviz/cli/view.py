@@ -53,7 +53,7 @@ def view_command(fen: str, algo: str, compare: bool, depth: int | None, max_node
     Click nodes to expand them, hover for the moves from the root, replay the
     search step by step; the page works offline.
     """
-    from treeviz.tree import comparison, search_tree
+    from treeviz.cli.tttree import requested_tree
 
     path = output if output is not None else default_path(fen, algo, compare)
     directory = path.parent if str(path.parent) else Path(".")
@@ -63,14 +63,8 @@ def view_command(fen: str, algo: str, compare: bool, depth: int | None, max_node
         fail(f"cannot write {path}: no such directory {directory}")
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
-    try:
-        if compare:
-            tree = comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
-        else:
-            tree = search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                               max_nodes=max_nodes, title=title)
-    except ValueError as exc:
-        fail(str(exc))
+    tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
+                          max_nodes=max_nodes, title=title)
     page = tree.html()
     try:
         write_atomically(path, page)
