@@ -56,8 +56,8 @@ iteration after 75 % of that (about 60 % of the limit instead of 0.15 s); sm-bot
 unchanged. Slowest move 0.407-0.408 s, no forfeits. Greedy --seed 2 38-2-0
 (390/400), --seed 3 39-0-1 (391/400) twice (the same loss, game 31: the bot's
 +207 at ply 22 by a 2.5 s search, a forced loss by ply 30), --seed 5 40-0-0;
-seed:6 --seed 6 37-2-1 (382/400, 95.5 %, as before). Control run at the same
-time with the current code: greedy --seed 2 40-0-0, --seed 3 40-0-0 (slowest
+seed:6 --seed 6 37-2-1 (382/400, 95.5 %, as before). Control run right after,
+two at a time as well, with the current code: greedy --seed 2 40-0-0, --seed 3 40-0-0 (slowest
 0.302 s). Not better (worse on these seeds, within the timing noise), so the
 deadline stays where it was.
 """
