@@ -6,7 +6,11 @@ lines with one stone and two empty cells, and the centre, corner and side cells
 a player holds; each sub-board's score is weighted by its place on the big
 board (centre, corner, side). On the big board: sub-boards won (weighted by
 place), two won sub-boards with the third still winnable, one won with two
-open. Last, the tempo: the side to move gains when it may play anywhere (it
+open. Then the big board's lines by chances: each side's chance of winning
+each sub-board (a won one certain, a lost, full or blocked one nil, an open one
+by its two- and one-stone lines), multiplied along each big-board line, so a
+line counts by how likely its owner is to complete it and counts nothing once
+blocked. Last, the tempo: the side to move gains when it may play anywhere (it
 was sent to a closed sub-board) or can win the sub-board it is sent to.
 
 Every per-sub-board term is precomputed over all 3^9 fillings of a sub-board
@@ -79,6 +83,20 @@ class Weights:
     """When set: each player's part of a sub-board's score is multiplied by the big-board lines through
     it still open for that player (times ``relevance``, in tenths) instead of the fixed place multipliers,
     so sub-boards that can no longer matter on the big board stop counting."""
+
+    chance: int = 4000
+    """When set: each big-board line adds ``chance`` times the product of x's chances of winning its
+    three sub-boards (each 0..``CHANCE_SCALE``, a won sub-board the whole scale), less o's product,
+    divided by ``CHANCE_SCALE`` cubed -- two won sub-boards and a third x is likely to win weigh more
+    than two won and a third x can hardly take; a line blocked anywhere counts nothing."""
+    chance_base: int = 2
+    chance_two: int = 5
+    chance_one: int = 1
+    """A player's chance of winning an open sub-board it still has a line in: ``chance_base`` plus
+    ``chance_two`` per two-stone line and ``chance_one`` per one-stone line, capped below a won board."""
+    chance_sent: int = 0
+    """When set: the side to move's chance in the sub-board it is sent to, when it has a two-stone line
+    there it can complete now (``CHANCE_SCALE`` or more: counted as won, the opponent's chance there 0)."""
 
     def as_dict(self) -> dict[str, int]:
         """The weights by name (for reports and the tuning log)."""
@@ -199,6 +217,47 @@ def _player_tables(w: Weights) -> tuple[list[int], list[int]]:
     return xs, os_
 
 
+CHANCE_SCALE = 20
+"""A won sub-board's chance; open sub-boards are capped at ``CHANCE_SCALE - 2``."""
+
+
+@cache
+def _chance_tables(w: Weights) -> tuple[list[int], list[int]]:
+    """Per-filling chance (0..CHANCE_SCALE) of x and of o to win a sub-board: the scale for a won one, 0 for a
+    lost or full one or one without a line left to that player."""
+    size = 1 << 18
+    xs, os_ = [0] * size, [0] * size
+    for x, o in FILLINGS:
+        index = x | o << 9
+        if HAS_LINE[x]:
+            xs[index] = CHANCE_SCALE
+            continue
+        if HAS_LINE[o]:
+            os_[index] = CHANCE_SCALE
+            continue
+        if x | o == NINE:
+            continue
+        for mine, theirs, table in ((x, o, xs), (o, x, os_)):
+            if all(line & theirs for line in LINE_MASKS):
+                continue
+            twos, ones = _line_counts(mine, theirs)
+            table[index] = min(CHANCE_SCALE - 2, w.chance_base + w.chance_two * twos + w.chance_one * ones)
+    return xs, os_
+
+
+def _chance_term(c: int, cx: list[int], co: list[int], chance: int) -> int:
+    """The big-board lines' chance products (see ``Weights.chance``) for the cells part ``c`` of a state;
+    the relevance evaluation has this inlined (it is the bot's hot path)."""
+    a = [cx[c >> (SUB_STRIDE * i) & CHUNK] for i in range(9)]
+    b = [co[c >> (SUB_STRIDE * i) & CHUNK] for i in range(9)]
+    t = chance * sum(a[i] * a[j] * a[k] - b[i] * b[j] * b[k] for i, j, k in BIG_LINES)
+    cube = CHANCE_SCALE ** 3
+    return t // cube if t >= 0 else -(-t // cube)
+
+
+BIG_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The big board's eight lines as sub-board indices."""
+
 BIG_LINES_THROUGH = tuple(tuple(line for line in LINE_MASKS if line >> s & 1) for s in range(9))
 
 
@@ -247,6 +306,10 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     open_lines = _OpenLines()
     free = w.free_move
     rel = w.relevance
+    chance = w.chance
+    cx, co = _chance_tables(w) if chance else ([], [])
+    cube = CHANCE_SCALE ** 3
+    sent_chance = w.chance_sent
     sent_to = SENT_TO
     ch = CHUNK
     shift = (0,) + tuple(SUB_STRIDE * i for i in range(9))
@@ -269,6 +332,35 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
              - os_[k1] * o1 - os_[k2] * o2 - os_[k3] * o3 - os_[k4] * o4 - os_[k5] * o5 - os_[k6] * o6
              - os_[k7] * o7 - os_[k8] * o8 - os_[k9] * o9)
         v = _tenths(v, rel)
+        if chance:
+            a1, a2, a3, a4, a5, a6, a7, a8, a9 = cx[k1], cx[k2], cx[k3], cx[k4], cx[k5], cx[k6], cx[k7], cx[k8], cx[k9]
+            b1, b2, b3, b4, b5, b6, b7, b8, b9 = co[k1], co[k2], co[k3], co[k4], co[k5], co[k6], co[k7], co[k8], co[k9]
+            if sent_chance:
+                sub = sent_to[state & 0xFF]
+                if sub and not closed >> (sub - 1) & 1:
+                    k = c >> shift[sub] & ch
+                    if state & 1:
+                        if o_threat[k]:
+                            b = [b1, b2, b3, b4, b5, b6, b7, b8, b9]
+                            b[sub - 1] = sent_chance
+                            b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+                            if sent_chance >= CHANCE_SCALE:
+                                a = [a1, a2, a3, a4, a5, a6, a7, a8, a9]
+                                a[sub - 1] = 0
+                                a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+                    elif x_threat[k]:
+                        a = [a1, a2, a3, a4, a5, a6, a7, a8, a9]
+                        a[sub - 1] = sent_chance
+                        a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+                        if sent_chance >= CHANCE_SCALE:
+                            b = [b1, b2, b3, b4, b5, b6, b7, b8, b9]
+                            b[sub - 1] = 0
+                            b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+            t = (a1 * a2 * a3 + a4 * a5 * a6 + a7 * a8 * a9 + a1 * a4 * a7 + a2 * a5 * a8 + a3 * a6 * a9
+                 + a1 * a5 * a9 + a3 * a5 * a7
+                 - b1 * b2 * b3 - b4 * b5 * b6 - b7 * b8 * b9 - b1 * b4 * b7 - b2 * b5 * b8 - b3 * b6 * b9
+                 - b1 * b5 * b9 - b3 * b5 * b7) * chance
+            v += t // cube if t >= 0 else -(-t // cube)
         if closed:
             v += big[index]
         sub = sent_to[state & 0xFF]
@@ -289,6 +381,8 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
     if w.relevance:
         return _make_relevance_evaluate(w, draw)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
+    chance = w.chance
+    cx, co = _chance_tables(w) if chance else ([], [])
     big = _BigTable(w)
     open_lines = _OpenLines()
     free = w.free_move
@@ -302,6 +396,8 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
         v = (centre[c >> 72 & ch]
              + corner[c & ch] + corner[c >> 36 & ch] + corner[c >> 108 & ch] + corner[c >> 144 & ch]
              + side[c >> 18 & ch] + side[c >> 54 & ch] + side[c >> 90 & ch] + side[c >> 126 & ch])
+        if chance:
+            v += _chance_term(c, cx, co, chance)
         closed = state >> 8 & NINE
         cannot = 0
         if closed:

@@ -26,6 +26,24 @@ against the baseline; 40-60 games each; 50 % is a tie; about +-6 % is noise):
 - on top of relevance 6, depth 5, 30 rounds: free_move 80 42.8 %, won 200
   46.6 %, big_two 300 45.4 %, two 20 51.6 % (noise) -- kept as they are.
 
+- big-board lines by chances (``chance``: per line, the product of a side's
+  chances of winning its three sub-boards), on top of the weights above,
+  depth 5 unless said, 20 rounds then 60 rounds (about +-4.5 % noise):
+  chance 250 49.3 %, 500 61.9 %, 1000 69.7 %, 2000 73.7 %; 60 rounds: 2000
+  65.1 %, 4000 67.5 %, 8000 65.9 %, 16000 67.7 %; depth 6: 2000 56.6 %, 4000
+  60.9 %, 8000 63.4 %. Against chance 4000 (base 4, two 5, one 1): 8000 53.6 %,
+  chance_base 2 57.7 %, chance_base 7 42.8 %, chance_two 3 38.1 %, chance_two
+  8 42.8 %, chance_one 0 48.4 %, chance_one 2 41.5 %, big_two 0 51.8 %,
+  big_one 0 50.5 %, won 50 51.5 %, relevance 10 52.3 %. Against chance 4000
+  base 2: chance_base 0 48.5 %, 1 54.5 %, chance_two 4 45.3 %, 6 51.5 %,
+  chance 2000 54.3 %, 8000 46.9 %, big_two 0 53.3 %, won 50 53.6 %; depth 6:
+  chance_base 4 50.0 %, 1 49.9 %. Adopted chance 4000, base 2, two 5, one 1;
+  timed at 0.1 s a move against the weights before it (30 rounds): 79.8 %,
+  46-12-2.
+- ``chance_sent`` (the side to move's chance where it is sent and can win the
+  sub-board at once, to damp the odd/even swing of the values): depth 5 20
+  53.4 %, 16 50.8 %, 12 49.6 %; depth 6 20 50.9 %, 12 50.1 % -- noise, left off.
+
 Draws (not weights of :class:`Weights`; chosen in the arena at 0.5 s a move,
 ``bench_bot.py arena --rounds 20``, bot won-drawn-lost of 40 games): the bot
 had drawn against greedy (39-1-0 with --seed 1; that game did not recur, the
@@ -99,6 +117,33 @@ CANDIDATES: dict[str, dict[str, int]] = {
     "cells x2": {"centre": 6, "corner": 4, "side": 2},
     "flat places": {"place_centre": 10, "place_corner": 10, "place_side": 10},
     "strong centre": {"place_centre": 20, "place_corner": 13, "place_side": 10},
+    "chance 250": {"chance": 250},
+    "chance 500": {"chance": 500},
+    "chance 1000": {"chance": 1000},
+    "chance 2000": {"chance": 2000},
+    "chance 4000": {"chance": 4000},
+    "chance 8000": {"chance": 8000},
+    "chance 16000": {"chance": 16000},
+    "chance_base 2": {"chance_base": 2},
+    "chance_base 7": {"chance_base": 7},
+    "chance_base 0": {"chance_base": 0},
+    "chance 4000 base 2": {"chance": 4000, "chance_base": 2},
+    "chance_base 4": {"chance_base": 4},
+    "sent 20": {"chance_sent": 20},
+    "sent 16": {"chance_sent": 16},
+    "sent 12": {"chance_sent": 12},
+    "chance_base 1": {"chance_base": 1},
+    "chance_two 4": {"chance_two": 4},
+    "chance_two 6": {"chance_two": 6},
+    "chance_two 3": {"chance_two": 3},
+    "chance_two 8": {"chance_two": 8},
+    "chance_one 0": {"chance_one": 0},
+    "chance_one 2": {"chance_one": 2},
+    "big_two 0": {"big_two": 0},
+    "big_one 0": {"big_one": 0},
+    "won 50": {"won": 50},
+    "relevance 0": {"relevance": 0},
+    "relevance 10": {"relevance": 10},
 }
 
 

@@ -75,6 +75,7 @@ def slow_unbounded(state: int) -> int:
                 continue
             n = marks.count(me)
             v += sign * (W.big_two if n == 2 else W.big_one if n == 1 else 0)
+    v += slow_chance(state, W)
     mover = "xo"[ULTIMATE.to_move(state)]
     sign = 1 if mover == "x" else -1
     forced = ULTIMATE.forced_sub(state)
@@ -87,6 +88,29 @@ def slow_unbounded(state: int) -> int:
                for line in LINES):
             v += sign * W.threat
     return v
+
+
+def slow_chance(state: int, w) -> int:
+    """The big-board chance term written out: per line, the product of each side's chances (0..20) of
+    winning its three sub-boards, times ``w.chance`` / 20**3, truncated toward zero."""
+    big = ULTIMATE.big_board(state)
+    chances = {"x": [], "o": []}
+    for sub in range(1, 10):
+        cells = [ULTIMATE.cell(state, sub, c) for c in range(1, 10)]
+        for me, other in (("x", "o"), ("o", "x")):
+            if big[sub - 1] == me:
+                chances[me].append(20)
+                continue
+            free = [[cells[i] for i in line] for line in LINES if other not in [cells[i] for i in line]]
+            if big[sub - 1] != "." or not free:
+                chances[me].append(0)
+                continue
+            twos = sum(1 for marks in free if marks.count(me) == 2)
+            ones = sum(1 for marks in free if marks.count(me) == 1)
+            chances[me].append(min(18, w.chance_base + w.chance_two * twos + w.chance_one * ones))
+    total = sum(chances["x"][a] * chances["x"][b] * chances["x"][c] - chances["o"][a] * chances["o"][b]
+                * chances["o"][c] for a, b, c in LINES)
+    return int(total * w.chance / 20 ** 3)
 
 
 def slow_relevance_evaluate(state: int, weights) -> int:
@@ -129,7 +153,7 @@ def slow_relevance_evaluate(state: int, weights) -> int:
 
 
 def test_relevance_weighting_agrees_with_a_direct_count() -> None:
-    assert DEFAULT_WEIGHTS.relevance  # the bot's evaluation is this one
+    assert DEFAULT_WEIGHTS.relevance and DEFAULT_WEIGHTS.chance  # the bot's evaluation is this one
     for state in random_states(120, 21):
         assert evaluate(state) == slow_relevance_evaluate(state, DEFAULT_WEIGHTS), ULTIMATE.fen(state)
 
