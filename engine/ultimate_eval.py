@@ -94,9 +94,6 @@ class Weights:
     chance_one: int = 1
     """A player's chance of winning an open sub-board it still has a line in: ``chance_base`` plus
     ``chance_two`` per two-stone line and ``chance_one`` per one-stone line, capped below a won board."""
-    chance_sent: int = 0
-    """When set: the side to move's chance in the sub-board it is sent to, when it has a two-stone line
-    there it can complete now (``CHANCE_SCALE`` or more: counted as won, the opponent's chance there 0)."""
 
     def as_dict(self) -> dict[str, int]:
         """The weights by name (for reports and the tuning log)."""
@@ -309,7 +306,6 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     chance = w.chance
     cx, co = _chance_tables(w) if chance else ([], [])
     cube = CHANCE_SCALE ** 3
-    sent_chance = w.chance_sent
     sent_to = SENT_TO
     ch = CHUNK
     shift = (0,) + tuple(SUB_STRIDE * i for i in range(9))
@@ -335,27 +331,6 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
         if chance:
             a1, a2, a3, a4, a5, a6, a7, a8, a9 = cx[k1], cx[k2], cx[k3], cx[k4], cx[k5], cx[k6], cx[k7], cx[k8], cx[k9]
             b1, b2, b3, b4, b5, b6, b7, b8, b9 = co[k1], co[k2], co[k3], co[k4], co[k5], co[k6], co[k7], co[k8], co[k9]
-            if sent_chance:
-                sub = sent_to[state & 0xFF]
-                if sub and not closed >> (sub - 1) & 1:
-                    k = c >> shift[sub] & ch
-                    if state & 1:
-                        if o_threat[k]:
-                            b = [b1, b2, b3, b4, b5, b6, b7, b8, b9]
-                            b[sub - 1] = sent_chance
-                            b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
-                            if sent_chance >= CHANCE_SCALE:
-                                a = [a1, a2, a3, a4, a5, a6, a7, a8, a9]
-                                a[sub - 1] = 0
-                                a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
-                    elif x_threat[k]:
-                        a = [a1, a2, a3, a4, a5, a6, a7, a8, a9]
-                        a[sub - 1] = sent_chance
-                        a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
-                        if sent_chance >= CHANCE_SCALE:
-                            b = [b1, b2, b3, b4, b5, b6, b7, b8, b9]
-                            b[sub - 1] = 0
-                            b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
             t = (a1 * a2 * a3 + a4 * a5 * a6 + a7 * a8 * a9 + a1 * a4 * a7 + a2 * a5 * a8 + a3 * a6 * a9
                  + a1 * a5 * a9 + a3 * a5 * a7
                  - b1 * b2 * b3 - b4 * b5 * b6 - b7 * b8 * b9 - b1 * b4 * b7 - b2 * b5 * b8 - b3 * b6 * b9

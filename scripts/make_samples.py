@@ -2,7 +2,9 @@
 
 For "1o11o1oxx x" (g1) and "x21o11xo o" (g2): the position alone (the course's
 figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
-by side. Deterministic: running it twice changes no byte. Then, when present,
+by side; and an ultimate position's alpha-beta search to depth 2 (u1), the
+bot's own search with 9x9 boards. Deterministic: running it twice changes no
+byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages.
 
     .venv/bin/python scripts/make_samples.py [--out samples] [--no-html]
@@ -26,6 +28,8 @@ from treeviz.render import FONT, compare_dot, render, to_dot  # noqa: E402
 from treeviz.tree import search_tree  # noqa: E402
 
 POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
+ULTIMATE_SAMPLE = ("u1", "oxx1o3x2o3ox1x1ooo1x1x2o4x4xxx2oo8xxx1o1o2ooo8x1o1xxo 83 x")
+"""From a bot-vs-greedy game: x is sent to sub-board 3 (three empty cells) and one of them wins the game."""
 FORMATS = ("png", "svg")
 
 
@@ -68,6 +72,12 @@ def main() -> None:
                 path = args.out / f"{tag}_{name}.{fmt}"
                 write_atomically(path, render(dot, fmt))
                 print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
+    tag, fen = ULTIMATE_SAMPLE
+    dot = to_dot(search_tree(fen, algorithm="alphabeta", depth=2).graph, fen=fen)
+    for fmt in FORMATS:
+        path = args.out / f"{tag}_alphabeta_depth2.{fmt}"
+        write_atomically(path, render(dot, fmt))
+        print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

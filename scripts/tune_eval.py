@@ -42,7 +42,16 @@ against the baseline; 40-60 games each; 50 % is a tie; about +-6 % is noise):
   46-12-2.
 - ``chance_sent`` (the side to move's chance where it is sent and can win the
   sub-board at once, to damp the odd/even swing of the values): depth 5 20
-  53.4 %, 16 50.8 %, 12 49.6 %; depth 6 20 50.9 %, 12 50.1 % -- noise, left off.
+  53.4 %, 16 50.8 %, 12 49.6 %; depth 6 20 50.9 %, 12 50.1 % -- noise, taken out.
+- ``chance_vs`` (a side's chance of an open sub-board lowered by the
+  opponent's two-stone lines there): depth 5 2 49.0 %, 4 37.9 %, 6 39.2 %;
+  0.1 s a move 2 41.9 %, 4 26.6 % -- worse, taken out.
+- the other weights again on top of the chances (depth 5, 60 rounds):
+  free_move 80 48.7 %, 10 46.6 %, threat 50 51.8 %, 5 49.8 %, won 200 46.0 %,
+  big_two 300 46.6 %, two 20 49.5 %, 5 52.9 %, one 5 58.3 %, relevance 3
+  53.2 %, 10 43.0 %, cells x2 53.1 %, flat places 50.4 %. one 5 again: depth 5
+  56.7 % (one 3 48.5 %, one 8 48.5 %, one 5 relevance 4 49.0 %), depth 6 49.7 %,
+  timed 0.1 s 43.6 % and 45.6 % (30 rounds each) -- not taken, nothing changed.
 
 Draws (not weights of :class:`Weights`; chosen in the arena at 0.5 s a move,
 ``bench_bot.py arena --rounds 20``, bot won-drawn-lost of 40 games): the bot
@@ -114,6 +123,9 @@ CANDIDATES: dict[str, dict[str, int]] = {
     "two 20": {"two": 20},
     "two 5": {"two": 5},
     "one 5": {"one": 5},
+    "one 3": {"one": 3},
+    "one 8": {"one": 8},
+    "one 5 relevance 4": {"one": 5, "relevance": 4},
     "cells x2": {"centre": 6, "corner": 4, "side": 2},
     "flat places": {"place_centre": 10, "place_corner": 10, "place_side": 10},
     "strong centre": {"place_centre": 20, "place_corner": 13, "place_side": 10},
@@ -129,9 +141,6 @@ CANDIDATES: dict[str, dict[str, int]] = {
     "chance_base 0": {"chance_base": 0},
     "chance 4000 base 2": {"chance": 4000, "chance_base": 2},
     "chance_base 4": {"chance_base": 4},
-    "sent 20": {"chance_sent": 20},
-    "sent 16": {"chance_sent": 16},
-    "sent 12": {"chance_sent": 12},
     "chance_base 1": {"chance_base": 1},
     "chance_two 4": {"chance_two": 4},
     "chance_two 6": {"chance_two": 6},
