@@ -52,6 +52,8 @@ def headless_chromium(width: int = 1400, height: int = 900) -> Iterator[Any]:
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--hide-scrollbars", f"--window-size={width},{height}",
+                 # the same pixels on every run (screenshots are checked in): grey-scale text, no hinting
+                 "--disable-lcd-text", "--font-render-hinting=none", "--force-color-profile=srgb",
                  f"--user-data-dir={profile}"):
         options.add_argument(flag)
     service = Service(executable_path=_first(CHROMEDRIVER_CANDIDATES, "chromedriver"))
