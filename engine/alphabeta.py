@@ -92,6 +92,7 @@ def alphabeta(
     deadline: float | None = None,
     clock: Callable[[], float] = monotonic,
     check_every: int = 1024,
+    reduce_late: int = 0,
 ) -> SearchResult:
     """Negamax alpha-beta value of ``state`` (x's point of view) in the window (alpha, beta).
 
@@ -99,7 +100,9 @@ def alphabeta(
     the table move, killers (``killers``: a list the search fills, one pair per
     ply) and ``history`` (move -> score, a ``defaultdict(int)``) come first.
     ``pvs`` searches all but the first move with a null window (integer values
-    only). ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
+    only). ``reduce_late`` (with ``pvs`` and a depth limit): the moves from that index on, at nodes three
+    plies or more from the limit, are searched one ply shallower first (late move reductions), in full
+    only when that beats alpha. ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
     two). The result's ``best_moves`` are the root moves the search proved optimal.
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
@@ -203,9 +206,16 @@ def alphabeta(
         for i, m in enumerate(moves):
             ck = k_prev ^ child_step[m] if reorder and keyed else 0  # type: ignore[index]
             if pvs and i:
-                value = -search(play(s, m), m, ply + 1, -a - 1, -a, -color, ck)
+                child = play(s, m)
+                if reduce_late and i >= reduce_late and limit - ply >= 3:
+                    # a late move, searched one ply shallower first; only a surprise is searched again in full
+                    value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
+                    if value > a:
+                        value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
+                else:
+                    value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
                 if a < value < b:
-                    value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
+                    value = -search(child, m, ply + 1, -b, -a, -color, ck)
             else:
                 value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
             if value > best:

@@ -126,9 +126,43 @@ def test_table_search_matches_plain_alphabeta_on_ultimate(seed: int, depth: int)
 
 def test_iterative_deepening_value_matches_fixed_depth_search() -> None:
     state = random_ultimate(random.Random(42), 20)
-    decision = think(ULTIMATE, state, float("inf"), evaluate=evaluate, scoring=scoring, win=WIN, max_depth=4)
+    decision = think(ULTIMATE, state, float("inf"), evaluate=evaluate, scoring=scoring, win=WIN, max_depth=4,
+                     reduce_late=0)
     assert decision.depth == 4
     assert decision.value == alphabeta(ULTIMATE, state, depth=4, evaluate=evaluate, scoring=scoring).value
+
+
+def test_late_move_reductions_search_fewer_nodes() -> None:
+    rng = random.Random(5)
+    states = [random_ultimate(rng, rng.randint(10, 30)) for _ in range(12)]
+    states = [s for s in states if not ULTIMATE.is_over(s)]
+    full = reduced = 0
+    for state in states:
+        kw = dict(evaluate=evaluate, scoring=scoring, win=WIN, max_depth=6)
+        plain = think(ULTIMATE, state, inf, reduce_late=0, **kw)
+        late = think(ULTIMATE, state, inf, reduce_late=3, **kw)
+        assert late.move in ULTIMATE.legal_moves(state) and late.depth == 6
+        full += plain.nodes
+        reduced += late.nodes
+    assert reduced < 0.8 * full
+
+
+def test_late_move_reductions_still_see_a_win_in_one() -> None:
+    rng = random.Random(11)
+    found = 0
+    while found < 25:
+        state = random_ultimate(rng, rng.randint(15, 60))
+        if ULTIMATE.is_over(state):
+            continue
+        wins = [m for m in ULTIMATE.legal_moves(state) if ULTIMATE.is_over(ULTIMATE.play(state, m))
+                and ULTIMATE.outcome(ULTIMATE.play(state, m)) == (1 if ULTIMATE.to_move(state) == 0 else -1)]
+        if not wins:
+            continue
+        found += 1
+        decision = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=5,
+                         reduce_late=1)
+        assert decision.move in wins
+        assert abs(decision.value) >= WIN
 
 
 def test_quickest_win_is_preferred() -> None:
