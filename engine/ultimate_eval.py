@@ -242,6 +242,10 @@ def _chance_tables(w: Weights) -> tuple[list[int], list[int]]:
     return xs, os_
 
 
+BIG_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The big board's eight lines as sub-board indices."""
+
+
 def _chance_term(c: int, cx: list[int], co: list[int], chance: int) -> int:
     """The big-board lines' chance products (see ``Weights.chance``) for the cells part ``c`` of a state;
     the relevance evaluation has this inlined (it is the bot's hot path)."""
@@ -251,9 +255,6 @@ def _chance_term(c: int, cx: list[int], co: list[int], chance: int) -> int:
     cube = CHANCE_SCALE ** 3
     return t // cube if t >= 0 else -(-t // cube)
 
-
-BIG_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-"""The big board's eight lines as sub-board indices."""
 
 BIG_LINES_THROUGH = tuple(tuple(line for line in LINE_MASKS if line >> s & 1) for s in range(9))
 
@@ -294,6 +295,15 @@ def bounded(v: int, cannot: int, xw: int, ow: int, draw: int = 0) -> int:
     if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
         return d
     return min(v, d) if cannot == X_CANNOT_WIN else max(v, d)
+
+
+def _tempo(state: int, c: int, closed: int, free: int, x_threat: list[int], o_threat: list[int]) -> int:
+    """The side to move's tempo (x's view): ``free`` when it may play anywhere, else the threat bonus of the
+    sub-board it is sent to; the relevance evaluation has this inlined (it is the bot's hot path)."""
+    sub = SENT_TO[state & 0xFF]
+    if not sub or closed >> (sub - 1) & 1:
+        return -free if state & 1 else free
+    return (o_threat if state & 1 else x_threat)[c >> SUB_STRIDE * (sub - 1) & CHUNK]
 
 
 def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
@@ -361,9 +371,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
     big = _BigTable(w)
     open_lines = _OpenLines()
     free = w.free_move
-    sent_to = SENT_TO
     ch = CHUNK
-    shift = [0] + [SUB_STRIDE * (s - 1) for s in range(1, 10)]
 
     def evaluate(state: int) -> int:
         """Heuristic value of an unfinished ultimate state, from x's point of view."""
@@ -382,13 +390,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
             index = (xw | drawn) | (ow | drawn) << 9
             v += big[index]
             cannot = open_lines[index][18]
-        sub = sent_to[state & 0xFF]
-        if not sub or closed >> (sub - 1) & 1:
-            v = v - free if state & 1 else v + free
-        elif state & 1:
-            v += o_threat[c >> shift[sub] & ch]
-        else:
-            v += x_threat[c >> shift[sub] & ch]
+        v += _tempo(state, c, closed, free, x_threat, o_threat)
         return bounded(v, cannot, xw, ow, draw) if cannot else v
 
     return evaluate
