@@ -256,11 +256,16 @@ class _Search:
                     kid_moves[node].append(move)
                     visits[node].append(0)
                     totals[node].append(0.0)
-                    kids[node].append(allocate(child_state) if solver else -1)
                     expanded = True
-                    result = outcome(child_state)
-                    if result is None:
-                        result = playout(child_state)
+                    if solver:
+                        child = allocate(child_state)
+                        kids[node].append(child)
+                        result = proof[child]  # the outcome of a finished game, else None
+                        if result is None:
+                            result = playout(child_state)
+                    else:
+                        kids[node].append(-1)
+                        result = playout(child_state)  # the outcome itself when the game is over
                     break
                 counts = visits[node]
                 if not counts:  # the game is over here
