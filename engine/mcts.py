@@ -136,6 +136,18 @@ def _check_arguments(iterations: object, seconds: object, c: object, seed: objec
         raise ValueError(f"seed must be a whole number, not {seed!r}")
 
 
+_TABLES: dict[float, tuple[list[float], list[float], list[float]]] = {}
+
+
+def _tables(c: float) -> tuple[list[float], list[float], list[float]]:
+    """The (growing) tables of 1/n, 1/sqrt(n) and c*sqrt(ln n) for exploration constant ``c``."""
+    if c not in _TABLES:
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        _TABLES[c] = ([0.0], [0.0], [0.0])
+    return _TABLES[c]
+
+
 def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outcome]:
     """A function playing uniformly random legal moves from a state to the end, returning the outcome."""
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
@@ -191,12 +203,9 @@ class _Search:
         self.root_visits = 0
         self.root_total = 0.0
         """x's view."""
-        self.inverse: list[float] = [0.0]
-        """``inverse[n] = 1 / n``; with the next two tables, selection makes no call."""
-        self.inverse_root: list[float] = [0.0]
-        """``inverse_root[n] = 1 / sqrt(n)``."""
-        self.exploration: list[float] = [0.0]
-        """``exploration[N] = c * sqrt(ln N)``: UCB1's bonus is ``exploration[N] * inverse_root[n]``."""
+        self.inverse, self.inverse_root, self.exploration = _tables(c)
+        """``inverse[n] = 1 / n``, ``inverse_root[n] = 1 / sqrt(n)``, ``exploration[N] = c * sqrt(ln N)``:
+        UCB1's bonus is ``exploration[N] * inverse_root[n]``, and selection makes no call."""
         self.order: dict[Hashable, int] = {m: i for i, m in enumerate(self.untried[0])}
         """Root moves -> their rank in the game's move order."""
 
@@ -216,7 +225,7 @@ class _Search:
         return node
 
     def _grow_tables(self, size: int) -> None:
-        """Extend the 1/n, 1/sqrt(n) and c*sqrt(ln n) tables to cover visit counts below ``size``."""
+        """Extend the tables to cover visit counts below ``size`` (they are shared by searches with the same c)."""
         have = len(self.inverse)
         if have >= size:
             return
@@ -236,7 +245,13 @@ class _Search:
         play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
         root_total = self.root_total
         root_visits = self.root_visits
-        for _ in range(count):
+        for done in range(count):
+            if solver and proof[0] is not None and observer is None:
+                # the root is proven: every iteration left would end at once with its value
+                left = count - done
+                root_visits += left
+                root_total += left * proof[0]
+                break
             node = 0
             seen = root_visits
             path: list[int] = []
