@@ -55,32 +55,25 @@ _tables: tuple | None = None
 def _build() -> tuple:
     """The tables described in the module docstring, and ``X_CODE`` (``O_CODE`` is twice it).
 
-    ``X_CODE[mask]``: the code of x's stones on the cells of a 9-bit mask.
+    ``X_CODE[mask]``: the code of x's stones on the cells of a 9-bit mask. Built a
+    base-3 digit at a time with list operations (about 10 ms), not code by code.
     """
+    x_masks, o_masks = [0], [0]  # by code: the cells x holds, the cells o holds
+    for cell in range(9):
+        bit = 1 << cell
+        x_masks = x_masks + [m | bit for m in x_masks] + x_masks
+        o_masks = o_masks + o_masks + [m | bit for m in o_masks]
     x_code = [sum(_POW3[c] for c in range(9) if m >> c & 1) for m in range(512)]
     by_occupancy = []
     for occupied in range(512):
         cells = list(EMPTY_CELLS[occupied])
         n = len(cells)
         by_occupancy.append(cells * (SPAN // n) + [REDRAW] * (SPAN % n) if n else [CLOSED] * SPAN)
-    rows: list[list[int]] = [by_occupancy[511]] * CODES
-    won = [0] * CODES
-    free = [0] * CODES
-    empty = [0] * CODES
-    for x in range(512):
-        rest = 511 & ~x
-        o = rest
-        while True:  # every o mask disjoint from x
-            code = x_code[x] + 2 * x_code[o]
-            owner = 1 if HAS_LINE[x] else 2 if HAS_LINE[o] else 0
-            occupied = 511 if owner else x | o
-            won[code] = owner
-            rows[code] = by_occupancy[occupied]
-            free[code] = 9 - occupied.bit_count()
-            empty[code] = 9 - (x | o).bit_count()
-            if o == 0:
-                break
-            o = (o - 1) & rest
+    won = [1 if HAS_LINE[x] else 2 if HAS_LINE[o] else 0 for x, o in zip(x_masks, o_masks, strict=True)]
+    occupied = [511 if w else x | o for x, o, w in zip(x_masks, o_masks, won, strict=True)]
+    rows = [by_occupancy[m] for m in occupied]
+    free = [9 - m.bit_count() for m in occupied]
+    empty = [9 - (x | o).bit_count() for x, o in zip(x_masks, o_masks, strict=True)]
     return x_code, rows, won, free, empty
 
 
