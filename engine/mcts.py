@@ -255,6 +255,7 @@ class _Search:
         play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
         root_total = self.root_total
         root_visits = self.root_visits
+        lowest = -math.inf
         for done in range(count):
             if solver and proof[0] is not None and observer is None:
                 # the root is proven: every iteration left would end at once with its value
@@ -300,10 +301,14 @@ class _Search:
                 bonus = exploration[seen]
                 if solver:
                     j = self._select_proving(node, bonus)
-                elif len(counts) < WIDE:
-                    scores = [w * inverse[n] + bonus * inverse_root[n]
-                              for w, n in zip(totals[node], counts, strict=False)]
-                    j = scores.index(max(scores))
+                elif len(counts) < WIDE:  # a plain scan (a loop costs less than a list and max())
+                    best = lowest
+                    j = k = 0
+                    for w, n in zip(totals[node], counts, strict=False):
+                        score = w * inverse[n] + bonus * inverse_root[n]
+                        if score > best:
+                            best, j = score, k
+                        k += 1
                 else:
                     ranks = ranking[node]
                     if ranks is None or (bonus - ranks[2]) * ranks[3] > REBASE:
@@ -311,8 +316,8 @@ class _Search:
                     # exact UCB1 scores, best first, until no other child can reach the best (see _rank)
                     delta = (bonus - ranks[2]) * ranks[3] + EPSILON
                     tally = totals[node]
-                    best = -math.inf
-                    limit = math.inf
+                    best = lowest
+                    limit = -lowest
                     j = -1
                     for key, k in ranks[0]:
                         if key > limit:

@@ -18,6 +18,7 @@ class Rebuild:
 
     def __init__(self) -> None:
         self.nodes: dict[tuple[Hashable, ...], list] = {(): [0, 0.0, 0, None]}
+        self.kids: dict[tuple[Hashable, ...], list[tuple]] = {(): []}
         self.count = 0
         self.events: list[tuple] = []
 
@@ -31,6 +32,8 @@ class Rebuild:
             assert path and path not in self.nodes, "an expanded node is new"
             assert path[:-1] in self.nodes, "a new node hangs below a known one"
             self.nodes[path] = [0, 0.0, self.count, None]
+            self.kids[path] = []
+            self.kids[path[:-1]].append(path)
         else:
             assert path in self.nodes, "a path that expanded nothing ends on a known node"
         for depth in range(len(path) + 1):
@@ -44,7 +47,7 @@ class Rebuild:
             node[3] = value
 
     def children(self, path: tuple) -> list[tuple]:
-        return [p for p in self.nodes if len(p) == len(path) + 1 and p[:-1] == path]
+        return self.kids[path]
 
 
 def searched(game, fen: str, **options) -> tuple[MctsResult, Rebuild]:
