@@ -209,6 +209,8 @@ class _Search:
         """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
         self.proof: list[float | None] = []
         """With the solver: the node's proven value (x's view) or None."""
+        self.excluded: list[int] = []
+        """With the solver: how many of the node's children are proven lost for its mover (never selected)."""
         self.allocate(state)
         self.root_visits = 0
         self.root_total = 0.0
@@ -232,6 +234,7 @@ class _Search:
         self.ranking.append(None)
         if self.solver:
             self.proof.append(self.game.outcome(state))
+            self.excluded.append(0)
         return node
 
     def _grow_tables(self, size: int) -> None:
@@ -251,6 +254,7 @@ class _Search:
         game, rng, solver, observer, allocate = self.game, self.rng, self.solver, self.observer, self.allocate
         states, untried, kid_moves, kids = self.states, self.untried, self.kid_moves, self.kids
         visits, totals, signs, ranking, proof = self.visits, self.totals, self.signs, self.ranking, self.proof
+        excluded = self.excluded
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
         play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
         root_total = self.root_total
@@ -299,16 +303,17 @@ class _Search:
                     break
                 # every move tried: descend to the child with the best UCB1 score
                 bonus = exploration[seen]
-                if solver:
-                    j = self._select_proving(node, bonus)
-                elif len(counts) < WIDE:  # a plain scan (a loop costs less than a list and max())
-                    best = lowest
-                    j = k = 0
-                    for w, n in zip(totals[node], counts, strict=False):
-                        score = w * inverse[n] + bonus * inverse_root[n]
-                        if score > best:
-                            best, j = score, k
-                        k += 1
+                if len(counts) < WIDE:
+                    if solver and excluded[node]:
+                        j = self._select_proving(node, bonus)
+                    else:  # a plain scan (a loop costs less than a list and max())
+                        best = lowest
+                        j = k = 0
+                        for w, n in zip(totals[node], counts, strict=False):
+                            score = w * inverse[n] + bonus * inverse_root[n]
+                            if score > best:
+                                best, j = score, k
+                            k += 1
                 else:
                     ranks = ranking[node]
                     if ranks is None or (bonus - ranks[2]) * ranks[3] > REBASE:
@@ -369,7 +374,11 @@ class _Search:
         inverse, inverse_root = self.inverse, self.inverse_root
         entries = [(-(w * inverse[n] + bonus * inverse_root[n]), j)
                    for j, (w, n) in enumerate(zip(self.totals[node], self.visits[node], strict=True))]
-        return [sorted(entries), entries, bonus, inverse_root[min(self.visits[node])]]
+        ordered = entries
+        if self.solver and self.excluded[node]:  # children proven lost for the mover are left out
+            lost, proof, kids = -self.signs[node], self.proof, self.kids[node]
+            ordered = [e for e in entries if proof[kids[e[1]]] != lost]
+        return [sorted(ordered), entries, bonus, inverse_root[min(self.visits[node])]]
 
     def _select_proving(self, node: int, bonus: float) -> int:
         """UCB1 selection that never enters a child proven lost for the node's mover."""
@@ -384,6 +393,16 @@ class _Search:
             if score > best:
                 best, pick = score, j
         return pick
+
+    def _exclude(self, node: int, j: int) -> None:
+        """Leave the node's j-th child, proven lost for the node's mover, out of its selection."""
+        self.excluded[node] += 1
+        ranks = self.ranking[node]
+        if ranks is not None:
+            ordered, entry = ranks[0], ranks[1][j]
+            index = bisect_left(ordered, entry)
+            if index < len(ordered) and ordered[index] == entry:
+                del ordered[index]
 
     def _prove(self, path: list[int], slots: list[int]) -> list[tuple[int, float]]:
         """Prove what the new node at the end of the path settles, upwards; ``(index, value)`` per new proof.
@@ -401,6 +420,8 @@ class _Search:
             index -= 1
             node = path[index]
             win = signs[node]
+            if value == -win:  # the child just proven is lost for this node's mover: never select it again
+                self._exclude(node, slots[index])
             if value != win:
                 if untried[node]:
                     break

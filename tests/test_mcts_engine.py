@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Hashable, Sequence
 
 import pytest
@@ -206,3 +207,49 @@ def test_solver_stops_a_timed_search_once_the_root_is_proven() -> None:
     state = TICTACTOE.parse_fen("x21o11xo o")
     result = mcts(TICTACTOE, state, seconds=5.0, seed=1, solver=True)
     assert result.proven == -1 and result.seconds < 1.0
+
+
+def late_positions(count: int, seed: int) -> list[int]:
+    """Unfinished ultimate positions 30-60 plies into random games (proofs happen there)."""
+    rng = random.Random(seed)
+    found: list[int] = []
+    while len(found) < count:
+        state = ULTIMATE.initial()
+        for _ in range(rng.randint(30, 60)):
+            if ULTIMATE.is_over(state):
+                break
+            state = ULTIMATE.play(state, rng.choice(ULTIMATE.legal_moves(state)))
+        if not ULTIMATE.is_over(state):
+            found.append(state)
+    return found
+
+
+def test_solver_selection_is_the_same_with_rankings_and_full_scans(monkeypatch) -> None:
+    """With the solver, wide nodes leave children proven lost out of their ranking: a full scan skipping
+    them picks the same children."""
+    proofs = 0
+    for state in late_positions(6, seed=2):
+        fen = ULTIMATE.fen(state)
+        monkeypatch.setattr(mcts_module, "WIDE", 16)
+        _, ranked = searched(ULTIMATE, fen, iterations=3000, seed=3, solver=True)
+        monkeypatch.setattr(mcts_module, "WIDE", 10 ** 9)
+        _, scanned = searched(ULTIMATE, fen, iterations=3000, seed=3, solver=True)
+        assert ranked.events == scanned.events
+        proofs += sum(len(e[3]) for e in ranked.events)
+    assert proofs > 50
+
+
+def test_children_proven_lost_leave_the_ranking() -> None:
+    """Internal check of the solver's bookkeeping at a wide node (the start of ultimate: 81 root moves)."""
+    search = mcts_module._Search(ULTIMATE, ULTIMATE.initial(), math.sqrt(2), random.Random(1), True, None)
+    search.run(400)
+    ranks = search.ranking[0]
+    assert ranks is not None
+    best = ranks[0][0][1]
+    search.proof[search.kids[0][best]] = -search.signs[0]  # pretend: lost for x
+    search._exclude(0, best)
+    assert best not in [k for _, k in ranks[0]] and search.excluded[0] == 1
+    search.run(200)
+    assert best not in [k for _, k in search.ranking[0][0]]  # rebuilt rankings leave it out too
+    rebuilt = search._rank(0, search.exploration[search.root_visits])
+    assert best not in [k for _, k in rebuilt[0]] and len(rebuilt[0]) == 80
