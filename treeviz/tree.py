@@ -117,7 +117,7 @@ class Tree:
 
     def save(self, path: str | os.PathLike[str], fmt: str | None = None) -> None:
         """Write the tree to ``path`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise)."""
-        from treeviz.cli.common import write_atomically
+        from treeviz.files import write_atomically
 
         fmt = fmt or SUFFIXES.get(Path(path).suffix.lower(), "dot")
         write_atomically(path, self.export(fmt))

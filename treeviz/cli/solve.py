@@ -18,8 +18,9 @@ import click
 from engine.counting import PositionLimitError
 from engine.game import PLAYER_NAMES, O, X
 from engine.solver import Solution, solve
-from treeviz.cli.common import fail, write_atomically
+from treeviz.cli.common import fail
 from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
+from treeviz.files import write_atomically
 from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_dot, strategy_tree
 
 FORMATS = ("dot", "png", "svg", "json")

@@ -19,7 +19,8 @@ import click
 import networkx as nx
 
 from treeviz.builder import ORDERS
-from treeviz.cli.common import fail, progress_enabled, run, write_atomically
+from treeviz.cli.common import fail, progress_enabled, run
+from treeviz.files import write_atomically
 from treeviz.render import RenderError
 from treeviz.tree import BINARY_FORMATS, FORMATS, SUFFIXES, Tree, comparison, search_tree
 
