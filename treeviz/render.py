@@ -25,6 +25,7 @@ import networkx as nx
 
 from treeviz import labels
 from treeviz.labels import escape, format_number
+from treeviz.page_size import PageSize
 from treeviz.themes import DEFAULT, Theme
 
 FORMATS = ("png", "svg", "pdf")
@@ -407,8 +408,12 @@ def engine() -> str:
                            "or put Graphviz's dot on PATH")
 
 
-def render(dot_text: str, fmt: str) -> bytes:
+def render(dot_text: str, fmt: str, *, size: PageSize | None = None, dpi: int | None = None) -> bytes:
     """Lay out ``dot_text`` with Graphviz's dot and draw it as ``fmt`` (png, svg or pdf).
+
+    ``size`` scales the drawing to that page width (or to fit width x height, the page being that box):
+    the SVG's width and height and the PDF's MediaBox are the page size; a PNG has the page size at
+    ``size.dpi``. ``dpi`` alone sets a PNG's resolution (default 96).
 
     :raises RenderError: unknown format, a PNG larger than 32,767 px, or Graphviz failing.
     """
@@ -416,8 +421,29 @@ def render(dot_text: str, fmt: str) -> bytes:
         raise RenderError(f"cannot render format {fmt!r}: expected one of {', '.join(FORMATS)}")
     how = engine()
     if how == "pygraphviz":
-        return _render_pygraphviz(dot_text, fmt)
-    return _render_executable(how, dot_text, fmt)
+        return _render_pygraphviz(dot_text, fmt, size, dpi)
+    return _render_executable(how, dot_text, fmt, size, dpi)
+
+
+def page_attributes(bb_size: tuple[float, float], fmt: str, size: PageSize | None,
+                    dpi: int | None) -> dict[str, str]:
+    """Graphviz graph attributes that draw a laid-out figure (bounding box ``bb_size`` in points) at ``size``:
+    a viewport of the page size in points, zoomed and centred, and no extra PDF margin."""
+    attrs: dict[str, str] = {}
+    if fmt == "png" and (dpi or size is not None):
+        attrs["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr]
+    if size is None:
+        return attrs
+    pad = 2 * PAD_INCHES * 72
+    width, height = bb_size[0] + pad, bb_size[1] + pad
+    zoom = size.width / width
+    if size.height is not None:
+        zoom = min(zoom, size.height / height)
+    page_w = size.width
+    page_h = size.height if size.height is not None else height * zoom
+    # Graphviz measures a viewport in points at 72 dpi; for PNG its dpi scales the whole page.
+    attrs.update(margin="0", viewport=f"{page_w:.3f},{page_h:.3f},{zoom:.6f},{bb_size[0] / 2:.3f},{bb_size[1] / 2:.3f}")
+    return attrs
 
 
 def layout_size(dot_text: str) -> tuple[float, float]:
@@ -443,18 +469,26 @@ def layout_size(dot_text: str) -> tuple[float, float]:
     return float(width) * 72 * float(scale), float(height) * 72 * float(scale)
 
 
-def png_pixels(size: tuple[float, float]) -> tuple[int, int]:
-    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included)."""
+def png_pixels(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> tuple[int, int]:
+    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included), drawn at its
+    natural size (96 dpi, or ``dpi``) or scaled to ``page``."""
     pad = 2 * PAD_INCHES * 72
-    return round((size[0] + pad) * PNG_DPI / 72), round((size[1] + pad) * PNG_DPI / 72)
+    width, height = size[0] + pad, size[1] + pad
+    resolution = dpi or (page.dpi if page is not None else PNG_DPI)
+    if page is not None:
+        zoom = page.width / width
+        if page.height is not None:
+            zoom = min(zoom, page.height / height)
+        width, height = page.width, page.height if page.height is not None else height * zoom
+    return round(width * resolution / 72), round(height * resolution / 72)
 
 
-def _check_png(size: tuple[float, float]) -> None:
-    width, height = png_pixels(size)
+def _check_png(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> None:
+    width, height = png_pixels(size, page, dpi)
     if max(width, height) > MAX_PNG_PIXELS:
         raise RenderError(
             f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PNG_PIXELS:,} px limit: "
-            "use --format svg or pdf, or a smaller --max-nodes / --depth")
+            "use --format svg or pdf, --size, or a smaller --max-nodes / --depth")
 
 
 def _bb_size(bb: str) -> tuple[float, float]:
@@ -465,7 +499,7 @@ def _bb_size(bb: str) -> tuple[float, float]:
     return x1 - x0, y1 - y0
 
 
-def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
+def _render_pygraphviz(dot_text: str, fmt: str, size: PageSize | None = None, dpi: int | None = None) -> bytes:
     import pygraphviz
     from pygraphviz import graphviz as gv
 
@@ -473,14 +507,20 @@ def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
         graph = pygraphviz.AGraph(string=dot_text)
     except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
         raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
+    if fmt == "png" and (dpi or size is not None):
+        graph.graph_attr["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr] # read at layout time
     with _graphviz_stderr():
         context = gv.gvContextWithBuiltins()
         try:
             if gv.gvLayout(context, graph.handle, b"dot"):
                 raise RenderError("Graphviz could not lay out the graph")
             try:
+                bb = _bb_size(graph.graph_attr.get("bb") or "")
+                attrs = page_attributes(bb, fmt, size, dpi)
                 if fmt == "png":
-                    _check_png(_bb_size(graph.graph_attr.get("bb") or ""))
+                    _check_png(bb, size, dpi)
+                for key, value in attrs.items():
+                    graph.graph_attr[key] = value
                 err, data = gv.gvRenderData(context, graph.handle, fmt.encode())
             finally:
                 gv.gvFreeLayout(context, graph.handle)
@@ -491,9 +531,16 @@ def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
     return bytes(data)
 
 
-def _render_executable(dot: str, dot_text: str, fmt: str) -> bytes:
-    if fmt == "png":
-        _check_png(layout_size(dot_text))
+def _render_executable(dot: str, dot_text: str, fmt: str, size: PageSize | None = None,
+                       dpi: int | None = None) -> bytes:
+    if fmt == "png" or size is not None or dpi:
+        bb = layout_size(dot_text)
+        if fmt == "png":
+            _check_png(bb, size, dpi)
+        attrs = page_attributes(bb, fmt, size, dpi)
+        if attrs:
+            extra = ", ".join(f'{k}="{v}"' for k, v in attrs.items())
+            dot_text = dot_text.replace("{\n", f"{{\n  graph [{extra}];\n", 1)
     return _run_dot(dot, dot_text, fmt)
 
 
