@@ -13,6 +13,7 @@ to a finished graph (strategy trees, hand-made graphs).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +54,7 @@ def parse_path(text: str) -> list[str]:
 
     :raises PathError: an empty move (``"3,,4"``) or no move at all.
     """
-    tokens = [t.strip() for t in text.replace(" ", ",").split(",")] if "," in text else text.split()
+    tokens = re.split(r"\s*,\s*|\s+", text.strip())
     if not tokens or any(not t for t in tokens):
         raise PathError(f"--path {text!r}: expected moves separated by commas, as written on the edges (e.g. 3,4)")
     return tokens
@@ -75,7 +76,7 @@ def follow_path(tokens: Sequence[str], root: int, children: Children, where: Cal
         after = f" after {done}" if done else ""
         options = children(node)
         if not options:
-            raise PathError(f"--path {','.join(tokens)}: no move was searched{after} ({where(node)}: a finished "
+            raise PathError(f"--path {','.join(tokens)}: the tree has no move{after} ({where(node)}: a finished "
                             "game or the depth limit)")
         for name, child, pruned in options:
             if name == token:
@@ -86,7 +87,7 @@ def follow_path(tokens: Sequence[str], root: int, children: Children, where: Cal
                 break
         else:
             names = ", ".join(name for name, _, _ in options)
-            raise PathError(f"--path {','.join(tokens)}: {token!r} is not a move searched{after} "
+            raise PathError(f"--path {','.join(tokens)}: {token!r} is not a move in the tree{after} "
                             f"({where(node)}; moves there: {names})")
     return node
 

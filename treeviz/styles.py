@@ -50,7 +50,7 @@ def check_style(style: str, fmt: str, drawn_nodes: int) -> None:
     if style == "board" and fmt == "tex":
         raise StyleError("--style board cannot be written as tex: TikZ pictures come in compact or dot style "
                          "(--style compact), or include the board figure as a pdf (\\includegraphics)")
-    if style == "board" and drawn_nodes > BOARD_MAX:
+    if style == "board" and fmt != "dot" and drawn_nodes > BOARD_MAX:
         raise StyleError(f"{drawn_nodes:,} nodes are too many for board style (Graphviz would take minutes or hours "
                          f"to lay them out): use --style compact or dot, or --max-nodes {BOARD_MAX:,} or less")
 

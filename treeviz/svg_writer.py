@@ -36,14 +36,15 @@ def _dash(stroke: Stroke) -> str:
     if stroke.dash == "dashed":
         return f' stroke-dasharray="{_n(4 * w)} {_n(2.5 * w)}"'
     if stroke.dash == "dotted":
-        return f' stroke-dasharray="0 {_n(2.5 * w)}" stroke-linecap="round"'
+        return f' stroke-dasharray="0 {_n(2.5 * w)}"'
     return ""
 
 
 def _stroke_attrs(stroke: Stroke | None) -> str:
     if stroke is None:
         return ' stroke="none"'
-    return f' stroke="{stroke.colour}" stroke-width="{_n(stroke.width)}"{_dash(stroke)}'
+    cap = "butt" if stroke.dash == "dashed" else "round"  # dots are zero-length dashes with round caps
+    return f' stroke="{stroke.colour}" stroke-width="{_n(stroke.width)}" stroke-linecap="{cap}"{_dash(stroke)}'
 
 
 def _size(amount: float, unit: str) -> str:
@@ -86,7 +87,7 @@ def to_svg(scene: Scene) -> str:
 
 
 def _segments(item: Segments) -> Iterator[str]:
-    head = (f'<path class="{item.role}" fill="none" stroke-linecap="round"{_stroke_attrs(item.stroke)} d="')
+    head = f'<path class="{item.role}" fill="none"{_stroke_attrs(item.stroke)} d="'
     c = item.coords
     step = 4 * _CHUNK
     for start in range(0, len(c), step):
