@@ -6,8 +6,8 @@ drawing code gives PNG. Measured here (scripts/bench_render.py): pycairo
 imports in 5 ms where cairocffi parses cairo's C declarations for 0.3 s (a third
 of the 1 s budget of a small figure), and paints the 25,227-node compact tree's
 PDF in 2.2-2.6 s against cairocffi's 4.2 s and reportlab's 7.7 s (with Liberation Sans
-registered for the symbols; dot style: cairo 1.6 s, reportlab 2.3 s); reportlab has no PNG. pycairo is built against Debian's
-``libcairo2-dev`` (scripts/setup.sh installs it). Fonts: Liberation Sans
+registered for the symbols; dot style: cairo 1.6 s, reportlab 2.3 s); reportlab has no
+PNG. pycairo is built against Debian's ``libcairo2-dev`` (scripts/setup.sh installs it). Fonts: Liberation Sans
 (Helvetica's metrics, the widths the layout assumed), through fontconfig.
 
 PDFs are reproducible: the creation date is fixed (``SOURCE_DATE_EPOCH`` when
