@@ -3,7 +3,8 @@
 #   scripts/setup.sh          the package (Graphviz comes bundled in the pygraphviz wheel) and what the
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
 #                             the screenshots of the interactive page
-#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect) and tmux
+#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, and Ray
+#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`)
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 extras="samples"
 debs="chromium chromium-driver"
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test"
+    extras="samples,test,cluster"
     debs="$debs tmux"
 fi
 
