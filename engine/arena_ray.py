@@ -52,7 +52,8 @@ class RayRunner:
         options: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR,
                                    "configure_logging": True}
         if self.address is None:
-            options.update(num_cpus=self.jobs or os.cpu_count() or 1, include_dashboard=False)
+            # "local": a new private instance, even when a cluster started by `ray start` runs here
+            options.update(address="local", num_cpus=self.jobs or os.cpu_count() or 1, include_dashboard=False)
         else:
             options["address"] = self.address
         self.ray.init(**options)

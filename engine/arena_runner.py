@@ -14,10 +14,12 @@ killed -- and no result of theirs is yielded; they are replayed by a resume.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
@@ -56,14 +58,29 @@ class InProcess:
             yield play_task(task)
 
 
-def _worker_started() -> None:
-    """In each pool worker: Ctrl-C is the arena's business, and SIGTERM unwinds (players get closed)."""
+def _worker_started(parent: int) -> None:
+    """In each pool worker: Ctrl-C is the arena's business, SIGTERM unwinds (players get closed), and
+    the worker gets SIGTERM when the arena dies, even by SIGKILL (Linux), so no game goes on unwatched."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, stop)
+    _die_with_parent()
+    if os.getppid() != parent:  # the arena died before the request took effect
+        raise SystemExit(1)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to send this process SIGTERM when its parent dies (``prctl(PR_SET_PDEATHSIG)``)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):  # pragma: no cover - no libc to ask
+        pass
 
 
 class ProcessPool:
@@ -73,16 +90,18 @@ class ProcessPool:
     others were playing are started again in a new pool, up to :data:`POOL_RESTARTS` times.
     """
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, on_restart: Callable[[str], None] | None = None) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
+        self.on_restart = on_restart
 
     def play(self, tasks: Sequence[GameTask]) -> Iterator[GameResult]:
         remaining = {task.number: task for task in tasks}
         restarts = 0
         while remaining:
-            pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(remaining)), initializer=_worker_started)
+            pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(remaining)), initializer=_worker_started,
+                                       initargs=(os.getpid(),))
             futures: dict[Future[GameResult], int] = {}
             broken = False
             try:
@@ -108,6 +127,8 @@ class ProcessPool:
                 restarts += 1
                 if restarts > POOL_RESTARTS:
                     raise WorkerLost(f"game workers died {restarts} times; {len(remaining)} games not played")
+                if self.on_restart is not None:
+                    self.on_restart(f"a game worker died; {len(remaining)} unfinished games start again")
 
 
 def _abandon(pool: ProcessPoolExecutor) -> None:
@@ -123,6 +144,6 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
             worker.join()
 
 
-def local_runner(jobs: int) -> Runner:
+def local_runner(jobs: int, on_restart: Callable[[str], None] | None = None) -> Runner:
     """The runner for ``--jobs``: this process for 1, a pool of worker processes for more."""
-    return InProcess() if jobs == 1 else ProcessPool(jobs)
+    return InProcess() if jobs == 1 else ProcessPool(jobs, on_restart)

@@ -66,7 +66,8 @@ def _sigmoid(z: float) -> float:
     return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
 
 
-def log_likelihood(theta: Sequence[float], games: Sequence[tuple[int, int, float]], prior: float = PRIOR_DRAWS) -> float:
+def log_likelihood(theta: Sequence[float], games: Sequence[tuple[int, int, float]],
+                   prior: float = PRIOR_DRAWS) -> float:
     """The (penalised) log-likelihood of ratings ``theta`` (natural units) for ``(i, j, score of i)`` games."""
     total = 0.0
     for i, j, s in games:

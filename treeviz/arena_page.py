@@ -214,7 +214,7 @@ def report_html(records: Records, *, title: str | None = None) -> str:
         .replace("</", "<\\/").replace("<!--", "<\\!--"),
     }
     page = _asset("arena.html")
-    for marker, text in parts.items():
+    for marker in parts:
         if marker not in page:
             raise RuntimeError(f"arena page template has no {marker} marker")
     # One pass over the template, so nothing inserted (a player's name) is ever read as a marker.

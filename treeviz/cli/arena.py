@@ -149,7 +149,7 @@ def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
             return RayRunner(address, jobs)
         except RayMissing as exc:
             fail(str(exc))
-    return local_runner(jobs or 1)
+    return local_runner(jobs or 1, on_restart=lambda message: click.echo(f"warning: {message}", err=True))
 
 
 def _open_records(path: Path, plan: Plan, resume: bool) -> tuple[RecordsWriter, set[int]]:
