@@ -322,9 +322,14 @@ def play_task(task: GameTask) -> GameResult:
                          number=task.number, round=task.round)
     finally:
         for player in players:
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            close_player(player)
+
+
+def close_player(player: Player) -> None:
+    """End what a player holds (a served process), if it holds anything."""
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
 
 
 def record_name(game: GameResult) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from engine.arena import DEFAULT_LIMIT, Championship, GameResult, Plan, unique_names
+from engine.arena import DEFAULT_LIMIT, Championship, GameResult, Plan, close_player, unique_names
 from engine.arena_records import (
     RECORDS_NAME,
     Records,
@@ -98,11 +98,15 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         fail("--address is for a Ray cluster: add --backend ray")
     if len(players) < 2:
         fail("a championship needs at least two players")
-    try:
-        entrants = [make_player(spec, seed=seed + i) for i, spec in enumerate(players)]
-    except ValueError as exc:
-        fail(str(exc))
-    plan = Plan(tuple(players), tuple(unique_names([p.name for p in entrants])), limit, rounds, openings, seed)
+    names = []
+    for spec in players:  # made here only to check the spellings and learn the names; games make their own
+        try:
+            player = make_player(spec)
+        except ValueError as exc:
+            fail(str(exc))
+        names.append(player.name)
+        close_player(player)
+    plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)
     runner = _runner(backend, address, jobs)
     show = progress_enabled() if progress is None else progress
     path = records / RECORDS_NAME
