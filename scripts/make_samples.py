@@ -5,7 +5,8 @@ figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
 by side; and an ultimate position's alpha-beta search to depth 2 (u1), the
 bot's own search with 9x9 boards. Deterministic: running it twice changes no
 byte. Then, when present,
-scripts/make_html_samples.py adds the interactive pages.
+scripts/make_html_samples.py adds the interactive pages, and
+scripts/make_arena_samples.py a championship's results page and its screenshot.
 
     .venv/bin/python scripts/make_samples.py [--out samples] [--no-html]
 """
@@ -81,6 +82,14 @@ def main() -> None:
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)
+    arena_samples(args.out, screenshot=not args.no_html)
+
+
+def arena_samples(out: Path, *, screenshot: bool = True) -> None:
+    """samples/arena/: a deterministic class championship, its results page and (with the browser) its picture."""
+    script = ROOT / "scripts" / "make_arena_samples.py"
+    if screenshot:
+        subprocess.run([sys.executable, str(script), "--out", str(out / "arena")], check=True)
 
 
 if __name__ == "__main__":
