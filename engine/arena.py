@@ -6,14 +6,21 @@ answers garbage forfeits: 0 points for it, 10 for its opponent, and the
 championship goes on.
 
 Time: every move is timed on the wall clock around the player's call. Outside
-programs run as subprocesses and are killed at the limit; built-ins run in this
-process (no start-up cost, nothing to kill: their searches stop on their own
-deadline), and a built-in whose call took longer than the limit forfeits on
-time exactly like a program would. So one limit is enforced for everybody.
+programs run as subprocesses and are killed at the limit; built-ins run in the
+process that plays the game (no start-up cost, nothing to kill: their searches
+stop on their own deadline), and a built-in whose call took longer than the
+limit forfeits on time exactly like a program would. So one limit is enforced
+for everybody.
 
 ``rounds`` repeats the double meeting; ``opening_plies`` starts each round's
 two games from the same random opening (so deterministic players meet in
 different positions, and each side gets the same opening with both colours).
+
+A :class:`Plan` (players as spelled, limit, rounds, openings, seed) fixes every
+game as a :class:`GameTask` of plain data -- players, colours, opening, and the
+players' seeds for that game alone -- so a game is the same whichever process or
+machine plays it, in whatever order (:mod:`engine.arena_runner`,
+:mod:`engine.arena_ray`); :mod:`engine.arena_records` keeps the results.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 MIXED = ["bot:0.2", "seed:3", "greedy", "random"]
-"""Quick built-ins, the bot thinking a fixed share of 0.2 s a move: about a minute with --jobs 1."""
+"""Quick built-ins, the bot thinking a fixed share of 0.2 s a move: about a minute with --jobs 1
+(long enough that start-up costs, Ray's above all, weigh as little as in a real championship)."""
 SEARCHERS = ["seed:4", "seed:5", "greedy", "random"]
 """Fixed-depth searchers only: every game is pure computing."""
 
@@ -124,7 +125,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a look, not the figures)")
     args = parser.parse_args()
-    mixed = ["--limit", "1", "--rounds", "1" if args.quick else "4", "--openings", "4"]
+    mixed = ["--limit", "1", "--rounds", "1" if args.quick else "8", "--openings", "4"]
     searchers = ["--limit", "5", "--rounds", "1" if args.quick else "3", "--openings", "4"]
     print(f"{os.cpu_count()} cores; {load()}; python {sys.version.split()[0]}")
     tmp = Path(tempfile.mkdtemp(prefix="bench-arena-"))
