@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -26,6 +27,10 @@ class RayMissing(RuntimeError):
     """Ray is not installed."""
 
 
+class RayUnavailable(RuntimeError):
+    """The Ray cluster could not be reached or started."""
+
+
 def ray_module() -> Any:
     """The ``ray`` module. :raises RayMissing: not installed, with how to install it."""
     try:
@@ -33,6 +38,24 @@ def ray_module() -> Any:
     except ImportError:
         raise RayMissing("--backend ray needs Ray: pip install 'treeviz[cluster]'") from None
     return ray
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast when nothing listens at ``host:port`` (Ray itself would keep retrying for minutes).
+
+    :raises RayUnavailable: the address is malformed or refuses connections (checked before anything
+        is played or written).
+    """
+    if address in ("auto", "local") or address.startswith("ray://"):
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise RayUnavailable(f"--address {address!r}: expected HOST:PORT (e.g. 10.0.0.5:6379), auto or ray://...")
+    try:
+        with socket.create_connection((host, int(port)), timeout=10):
+            pass
+    except OSError as exc:
+        raise RayUnavailable(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
 
 
 class RayRunner:
@@ -46,6 +69,8 @@ class RayRunner:
         self.address = address
         self.jobs = jobs
         self.ray = ray_module()
+        if address is not None:
+            _check_reachable(address)
 
     def _start(self) -> None:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -56,7 +81,11 @@ class RayRunner:
             options.update(address="local", num_cpus=self.jobs or os.cpu_count() or 1, include_dashboard=False)
         else:
             options["address"] = self.address
-        self.ray.init(**options)
+        try:
+            self.ray.init(**options)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            where = f"the Ray cluster at {self.address}" if self.address else "a local Ray instance"
+            raise RayUnavailable(f"cannot reach {where}: {' '.join(str(exc).split())}") from None
 
     def play(self, tasks: Sequence[GameTask]) -> Iterator[GameResult]:
         ray = self.ray

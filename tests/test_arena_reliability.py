@@ -197,6 +197,8 @@ def test_resumed_standings_equal_the_uninterrupted_ones(tmp_path: Path, straight
     (["--backend", "foo"], "--backend"),
     (["--address", "127.0.0.1:6379"], "--address"),
     (["--address", "auto", "--backend", "local"], "--address"),
+    (["--backend", "ray", "--address", "127.0.0.1:1"], "cannot reach the Ray cluster at 127.0.0.1:1"),
+    (["--backend", "ray", "--address", "nowhere"], "HOST:PORT"),
 ])
 def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], words: str) -> None:
     result = arena(*QUICK, "-o", str(tmp_path / "r"), *args)

@@ -129,6 +129,10 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         raise
     except WorkerLost as exc:
         raise click.ClickException(f"{exc}; the finished games are in {path} (--resume plays the rest)") from None
+    except RuntimeError as exc:
+        if type(exc).__name__ != "RayUnavailable":
+            raise
+        fail(str(exc))
     final = read_records(path)
     for bad in final.bad:
         click.echo(f"warning: {path} {bad}: skipped", err=True)
@@ -147,11 +151,11 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
 def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
     """The runner the options ask for (checked before anything is played)."""
     if backend == "ray":
-        from engine.arena_ray import RayMissing, RayRunner
+        from engine.arena_ray import RayMissing, RayRunner, RayUnavailable
 
         try:
             return RayRunner(address, jobs)
-        except RayMissing as exc:
+        except (RayMissing, RayUnavailable) as exc:
             fail(str(exc))
     return local_runner(jobs or 1, on_restart=lambda message: click.echo(f"warning: {message}", err=True))
 
