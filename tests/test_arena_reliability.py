@@ -253,3 +253,31 @@ def test_progress_shows_games_done_and_time_left(tmp_path: Path) -> None:
     assert len(lines) == 6 and lines[-1].startswith("[6/6, 0:00 left]") and lines[0].startswith("[1/6, ")
     quiet = arena(*QUICK, "--limit", "2", "-o", str(tmp_path / "q"))
     assert quiet.stderr == ""  # not a terminal: no progress
+
+
+def test_report_option_and_report_command_write_the_page(tmp_path: Path) -> None:
+    folder = tmp_path / "r"
+    page = tmp_path / "standings.html"
+    result = arena(*QUICK, "--limit", "2", "-o", str(folder), "--report", str(page))
+    assert result.returncode == 0 and page.exists()
+    text = page.read_text()
+    assert "Crosstable" in text and "Elo" in text and text.count('"n":') == 6
+    again = subprocess.run([str(BIN / "treeviz"), "report", str(folder / "games.jsonl")], capture_output=True,
+                           text=True, timeout=60)
+    assert again.returncode == 0
+    assert standings(again.stdout) == standings(result.stdout)
+    assert (folder / "standings.html").read_text() == text
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: None, "no such file or folder"),
+    (lambda p: p.mkdir(), "holds no games.jsonl"),
+    (lambda p: (p.mkdir(), (p / "games.jsonl").write_text("nothing here\n")), "holds no championship records"),
+])
+def test_report_of_nothing_is_one_error_line(tmp_path: Path, make, words: str) -> None:
+    target = tmp_path / "records"
+    make(target)
+    result = subprocess.run([str(BIN / "treeviz"), "report", str(target)], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1 and words in result.stderr
