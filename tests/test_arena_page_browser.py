@@ -160,6 +160,11 @@ def test_links_and_rows_open_their_game(driver, championship) -> None:
     assert driver.execute_script("return window.arena.game") == game.number
     assert driver.execute_script("return window.arena.ply") == len(game.moves)
     assert f"Game {game.number}: {game.x} (x) vs {game.o} (o)" == driver.find_element(By.ID, "game-title").text
+    # a game opened at its start shows its first moves, whatever was scrolled to before
+    longest = max(records.in_order(), key=lambda g: len(g.moves))
+    driver.execute_script(f"window.arena.open({longest.number})")
+    driver.execute_script(f"window.arena.open({longest.number}, 0)")
+    assert driver.execute_script("return document.getElementById('moves').scrollTop") == 0
 
 
 def test_page_is_one_offline_file(championship) -> None:

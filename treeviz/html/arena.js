@@ -161,6 +161,7 @@
     movesList.querySelectorAll("li").forEach((li) => li.classList.toggle("current", +li.dataset.ply === ply));
     const current = movesList.querySelector("li.current");
     if (current) current.scrollIntoView({ block: "nearest" });
+    else movesList.scrollTop = 0;
   }
 
   $("first").addEventListener("click", () => show(0));
