@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -88,6 +89,15 @@ class RayRunner:
             raise RayUnavailable(f"cannot reach {where}: {' '.join(str(exc).split())}") from None
 
     def play(self, tasks: Sequence[GameTask]) -> Iterator[GameResult]:
+        # Ray prints its cluster's error reports (a worker that died...) on sys.stdout from a thread
+        # of its own; stdout carries only the championship's result, so they go to stderr meanwhile.
+        stdout, sys.stdout = sys.stdout, sys.stderr
+        try:
+            yield from self._play(tasks)
+        finally:
+            sys.stdout = stdout
+
+    def _play(self, tasks: Sequence[GameTask]) -> Iterator[GameResult]:
         ray = self.ray
         self._start()
         remote = ray.remote(num_cpus=1, max_retries=TASK_RETRIES)(play_task)

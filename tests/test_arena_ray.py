@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("ray", reason="Ray is the optional extra treeviz[cluster] (scripts/setup.sh --test installs it)")
 
 BIN = Path(sys.executable).parent
-PLAYERS = ["random", "greedy", "seed:1", "seed:2"]
+PLAYERS = ["random", "greedy", "seed:3", "seed:4"]
 SETTINGS = ["--limit", "5", "--openings", "3", "--seed", "5"]
 QUIET = {"RAY_USAGE_STATS_ENABLED": "0"}
 
@@ -48,12 +48,44 @@ def table(stdout: str) -> list[list[str]]:
     return [row.split()[:-1] for row in stdout.strip().splitlines()]
 
 
-def test_local_ray_instance_plays_the_same_games(tmp_path: Path, reference) -> None:
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (from /proc), so the test only ever touches its own."""
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def test_local_ray_instance_plays_the_same_games_even_when_a_worker_dies(tmp_path: Path, reference) -> None:
     expected, stdout = reference
-    result = arena(tmp_path, "--backend", "ray", "--jobs", "2")
-    assert result.returncode == 0, result.stderr
+    proc = subprocess.Popen([str(BIN / "treeviz"), "arena", *PLAYERS, *SETTINGS, "-o", str(tmp_path),
+                             "--backend", "ray", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, **QUIET}, start_new_session=True)
+    killed = None
+    deadline = time.monotonic() + 240
+    while killed is None and proc.poll() is None and time.monotonic() < deadline:
+        for pid in descendants(proc.pid):
+            try:
+                name = Path(f"/proc/{pid}/comm").read_text().strip()
+            except OSError:
+                continue
+            if name.startswith("ray::play_task"):
+                os.kill(pid, signal.SIGKILL)  # a worker dies in the middle of a game: Ray plays it again
+                killed = pid
+                break
+        time.sleep(0.01)
+    out, err = proc.communicate(timeout=240)
+    assert proc.returncode == 0, err
+    assert killed is not None, "no game worker seen"
     assert games(tmp_path) == expected and len(expected) == 12
-    assert table(result.stdout) == table(stdout)
+    assert table(out) == table(stdout)
 
 
 def _free_port() -> int:
