@@ -178,6 +178,8 @@ def _identity(obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict) or not isinstance(obj.get("championship"), dict):
         raise ValueError("not a championship header")
     head = obj["championship"]
+    if head.get("format", FORMAT) != FORMAT:
+        raise ValueError(f"records of format {head.get('format')!r}; this treeviz reads format {FORMAT}")
     for key in (*IDENTITY_KEYS, "names"):
         if key not in head:
             raise ValueError(f"championship header without {key!r}")
