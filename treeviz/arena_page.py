@@ -90,6 +90,11 @@ def _settings(identity: dict[str, Any] | None) -> str:
             f"{identity['openings']} random opening plies, seed {identity['seed']}")
 
 
+def _short(name: str, most: int = 20) -> str:
+    """A name cut to fit a chart's margin (the full name is in the row's tooltip)."""
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
 def _elo_chart(rows: list[Rating]) -> str:
     """Horizontal chart: each player's estimate as a dot, its 95 % interval as a bar."""
     if not rows:
@@ -116,7 +121,7 @@ def _elo_chart(rows: list[Rating]) -> str:
     for k, r in enumerate(rows):
         y = top + row_h * k + row_h / 2
         parts.append(f'<g class="elo-row" data-player="{_e(r.name)}">'
-                     f'<text class="name" x="{left - 10}" y="{y + 4:.1f}">{_e(r.name)}</text>'
+                     f'<text class="name" x="{left - 10}" y="{y + 4:.1f}">{_e(_short(r.name))}</text>'
                      f'<line class="interval" x1="{x(r.elo - r.error):.1f}" x2="{x(r.elo + r.error):.1f}" '
                      f'y1="{y:.1f}" y2="{y:.1f}"/>'
                      f'<circle class="estimate" cx="{x(r.elo):.1f}" cy="{y:.1f}" r="5"/>'
@@ -148,7 +153,8 @@ def report_html(records: Records, *, title: str | None = None) -> str:
         slow_cell = (f'<a href="#game-{slow.game}" class="game-link" data-game="{slow.game}" data-ply="{slow.ply}">'
                      f'{duration(slow.seconds)}</a> <span class="muted">game {slow.game}, move {slow.ply}</span>'
                      if slow else "–")
-        rows.append(f'<tr data-player="{_e(s.name)}"><td class="num">{rank}</td><th scope="row">{_e(s.name)}</th>'
+        rows.append(f'<tr data-player="{_e(s.name)}"><td class="num">{rank}</td>'
+                    f'<th scope="row" title="{_e(s.name)}">{_e(s.name)}</th>'
                     f'<td class="num points">{s.points}</td><td class="num">{s.games}</td>'
                     f'<td class="num">{s.wins}</td><td class="num">{s.draws}</td><td class="num">{s.losses}</td>'
                     f'<td class="num forfeits">{s.forfeits}</td><td class="num">{s.share:.1%}</td>'
@@ -176,7 +182,7 @@ def report_html(records: Records, *, title: str | None = None) -> str:
             cells.append(f'<td class="pair {verdict}" data-a="{_e(a)}" data-b="{_e(b)}" '
                          f'title="{_e(a)} {pa} – {pb} {_e(b)} over {n} game{"s" if n != 1 else ""}">'
                          f'{pa}–{pb}</td>')
-        body.append(f'<tr><th scope="row">{k}. {_e(a)}</th>{"".join(cells)}'
+        body.append(f'<tr><th scope="row" title="{_e(a)}">{k}. {_e(a)}</th>{"".join(cells)}'
                     f'<td class="num points">{champ.standings[a].points}</td></tr>')
     crosstab = (f'<table class="crosstable"><thead><tr><th></th>{head}<th>points</th></tr></thead>'
                 f'<tbody>{"".join(body)}</tbody></table>')
