@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("treeviz.cli.smbot", "bot_command"),
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),
+    "report": ("treeviz.cli.report", "report_command"),
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -36,6 +37,7 @@ SHORT_HELP: dict[str, str] = {
     "bot": "Best ultimate move within a time budget (same as sm-bot).",
     "perft": "Number of move sequences of a given length.",
     "arena": "Run an ultimate tic-tac-toe championship between bots.",
+    "report": "Results page of a championship from its records.",
 }
 
 
