@@ -9,22 +9,29 @@ itself inline in Jupyter (``_repr_svg_``).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 import treeviz.render as _render
+from treeviz.crop import crop_graph, parse_path
+from treeviz.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
+from treeviz.figure import Panel
+from treeviz.page_size import PageSize
+from treeviz.styles import BOARD_MAX
+from treeviz.themes import DEFAULT, Theme
 
-FORMATS = ("dot", "png", "svg", "pdf", "json", "html")
+FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
-SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".json": "json",
-            ".html": "html", ".htm": "html"}
+SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
+            ".json": "json", ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
-MAX_PICTURE_NODES = 10_000
-"""Past this many drawn nodes (stubs included) PNG/SVG/PDF are refused: the layout alone would take minutes."""
+MAX_PICTURE_NODES = BOARD_MAX
+"""Past this many drawn nodes (stubs included) board-style pictures are refused: Graphviz's layout alone would take
+minutes. The compact and dot styles have no such limit."""
 INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
@@ -62,19 +69,17 @@ class Tree:
         graphs = [self.graph] + ([self.compare] if self.compare is not None else [])
         return sum(G.number_of_nodes() for G in graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: str = "TB") -> str:
-        """DOT text of the figure (deterministic)."""
-        if self.compare is not None:
-            return _render.compare_dot(self.graph, self.compare, title=self.title, legend=legend, rankdir=rankdir,
-                                       fen=self.position)
-        return _render.to_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
+    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> str:
+        """DOT text of the board-style figure (deterministic)."""
+        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if self.compare is not None:
             return _render.iter_compare_dot(self.graph, self.compare, title=self.title, legend=legend,
-                                            rankdir=rankdir, fen=self.position)
-        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
+                                            rankdir=rankdir, fen=self.position, theme=theme)
+        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
+                                theme=theme)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …}``."""
@@ -94,33 +99,79 @@ class Tree:
 
         return tree_page(self.graph, compare=self.compare, title=self.title)
 
-    def export(self, fmt: str, *, rankdir: str = "TB") -> str | bytes:
-        """The tree in ``fmt`` (one of :data:`FORMATS`): text for dot/svg/json/html, bytes for png/pdf.
+    def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
+             dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
+             plies: int | None = None, path: str | Sequence[str] | None = None,
+             tex_body: bool = False) -> Output:
+        """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
+
+        Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
+        :mod:`treeviz.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
+        ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
+        (see :mod:`treeviz.crop`); ``tex_body`` writes only the ``tikzpicture``.
+
+        :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
+        :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
+        """
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
+                                            tex_body=tex_body)
+        options.check_format(fmt)
+        if (plies is not None or path) and fmt not in FIGURE_FORMATS:
+            raise OptionError(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+        tree = self.cropped(path=path, plies=plies)
+        if fmt == "json":
+            return Output([tree.json()])
+        if fmt == "html":
+            return Output([tree.html()])
+        graphs = [tree.graph] + ([tree.compare] if tree.compare is not None else [])
+        panels = [Panel(G, _render.cluster_title(G) if tree.compare is not None else None) for G in graphs]
+        fen = tree.position or tree.graph.graph.get("root_fen", "")
+        if tree.title is not None:
+            heading = tree.title
+        elif tree.compare is None:
+            heading = _render.tree_title(tree.graph, tree.position)
+        else:
+            heading = _render.compare_title(fen, tree.graph)
+
+        def board_dot(theme: Theme, direction: str) -> Iterator[str]:
+            return tree.iter_dot(rankdir=direction, theme=theme)
+
+        return draw(panels, fmt, options, heading=heading, board_dot=board_dot)
+
+    def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:
+        """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither)."""
+        if not path and plies is None:
+            return self
+        moves = parse_path(path) if isinstance(path, str) else list(path or [])
+        game = game_for_fen(self.graph.graph.get("root_fen", ""))
+        graph = crop_graph(self.graph, path=moves, plies=plies, game=game)
+        compare = crop_graph(self.compare, path=moves, plies=plies, game=game) if self.compare is not None else None
+        return Tree(graph, compare, title=self.title, position=self.position)
+
+    def export(self, fmt: str, **options: Any) -> str | bytes:
+        """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
 
         :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
         """
-        if fmt == "dot":
-            return self.dot(rankdir=rankdir)
-        if fmt == "json":
-            return self.json()
-        if fmt == "html":
-            return self.html()
-        if fmt in _render.FORMATS:
-            if self.drawn_nodes > MAX_PICTURE_NODES:
-                raise _render.RenderError(
-                    f"{self.drawn_nodes:,} nodes are too many for a picture (Graphviz would take minutes or "
-                    f"hours to lay them out): use --max-nodes {MAX_PICTURE_NODES:,} or less, or --format dot, "
-                    "json or html")
-            data = _render.render(self.dot(rankdir=rankdir), fmt)
-            return data.decode() if fmt == "svg" else data
-        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        chunks = list(self.draw(fmt, **options).chunks)
+        if fmt in BINARY_FORMATS:
+            return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
+        return "".join(c if isinstance(c, str) else c.decode() for c in chunks)
 
-    def save(self, path: str | os.PathLike[str], fmt: str | None = None) -> None:
-        """Write the tree to ``path`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise)."""
-        from treeviz.cli.common import write_atomically
+    def save(self, file: str | os.PathLike[str], fmt: str | None = None, /, **options: Any) -> list[str]:
+        """Write the tree to ``file`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise).
 
-        fmt = fmt or SUFFIXES.get(Path(path).suffix.lower(), "dot")
-        write_atomically(path, self.export(fmt))
+        Keyword options are :meth:`draw`'s (``style="compact", size="16cm", theme="print", plies=3,
+        path="3,4"`` ...). Returns the notes on what was chosen (the style picked by size, the direction).
+        """
+        from treeviz.files import write_chunks_atomically
+
+        fmt = fmt or SUFFIXES.get(Path(file).suffix.lower(), "dot")
+        output = self.draw(fmt, **options)
+        write_chunks_atomically(file, output.chunks)
+        return output.notes
 
     def _repr_svg_(self) -> str | None:
         """Jupyter's inline picture; None (plain repr) for trees too big to lay out quickly."""
@@ -138,14 +189,18 @@ def search_tree(
     order: str = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
 ) -> Tree:
-    """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`.
+    """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`; ``path`` (``"3,4"``) and ``plies``
+    keep only a subtree and its first plies (the search is whole: values are exact).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: an unknown algorithm, order or scoring, a bad depth or cap,
-        or an ultimate position without a depth limit.
+        or an ultimate position without a depth limit; a path that leads nowhere, negative plies.
     """
-    return Tree(_build(position, algorithm, depth, scoring, order, max_nodes), title=title, position=position)
+    return Tree(_build(position, algorithm, depth, scoring, order, max_nodes, path, plies), title=title,
+                position=position)
 
 
 def comparison(
@@ -156,16 +211,21 @@ def comparison(
     order: str = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
 ) -> Tree:
-    """The minimax and the alpha-beta trees of a FEN, drawn side by side."""
-    minimax_graph = _build(position, "minimax", depth, scoring, order, max_nodes)
-    alphabeta_graph = _build(position, "alphabeta", depth, scoring, order, max_nodes)
+    """The minimax and the alpha-beta trees of a FEN, drawn side by side (the same ``path`` and ``plies`` cut
+    in both)."""
+    minimax_graph = _build(position, "minimax", depth, scoring, order, max_nodes, path, plies)
+    alphabeta_graph = _build(position, "alphabeta", depth, scoring, order, max_nodes, path, plies)
     return Tree(minimax_graph, alphabeta_graph, title=title, position=position)
 
 
 def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
-           max_nodes: int) -> nx.DiGraph:
+           max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
     from treeviz.builder import build_tree
+
+    moves = parse_path(path) if isinstance(path, str) else path
 
     game = game_for_fen(position)
     state = game.parse_fen(position)
@@ -173,4 +233,4 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
         raise ValueError("an ultimate position needs a depth limit (--depth N, e.g. 2): "
                          "its full tree is far too big to search")
     return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                      max_nodes=max_nodes)
+                      max_nodes=max_nodes, path=moves, plies=plies)

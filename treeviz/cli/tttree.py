@@ -1,4 +1,4 @@
-"""``tttree FEN``: the minimax or alpha-beta search tree of a position, as DOT, PNG, SVG, PDF, JSON or HTML.
+"""``tttree FEN``: the minimax or alpha-beta search tree of a position, as DOT, PNG, SVG, PDF, TikZ, JSON or HTML.
 
 Also ``treeviz tree`` (same command) and ``treeviz compare`` (both trees side
 by side). With no options: the minimax tree as Graphviz DOT on stdout, as in
@@ -7,10 +7,7 @@ the course (``tttree "1o11o1oxx x" > g.dot``).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -19,8 +16,13 @@ import click
 import networkx as nx
 
 from treeviz.builder import ORDERS
-from treeviz.cli.common import fail, progress_enabled, run, write_atomically
+from treeviz.cli.common import fail, progress_enabled, run
+from treeviz.crop import parse_path
+from treeviz.drawing import FIGURE_FORMATS, FigureOptions
+from treeviz.files import write_chunks_atomically
 from treeviz.render import RenderError
+from treeviz.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
+from treeviz.themes import THEMES
 from treeviz.tree import BINARY_FORMATS, FORMATS, SUFFIXES, Tree, comparison, search_tree
 
 DEFAULT_MAX_NODES = 1000
@@ -33,15 +35,70 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def requested_tree(fen: str, *, compare: bool, algo: str, depth: int | None, scoring: str, order: str,
-                   max_nodes: int, title: str | None) -> Tree:
+                   max_nodes: int, title: str | None, path: list[str] | None = None,
+                   plies: int | None = None) -> Tree:
     """The tree (or the side-by-side pair) the options ask for; a bad request stops with ``error: ...``."""
     try:
         if compare:
-            return comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title)
+            return comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title,
+                              path=path, plies=plies)
         return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                           max_nodes=max_nodes, title=title)
+                           max_nodes=max_nodes, title=title, path=path, plies=plies)
     except ValueError as exc:
         fail(str(exc))
+
+
+def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that shape a figure, shared by ``tttree``, ``treeviz tree/compare`` and ``treeviz solve``."""
+    options = [
+        click.option("--style", type=click.Choice(STYLES), default=None,
+                     help=f"board: each node a board; compact: small box (x to move) or ellipse (o to move) with "
+                          f"the value; dot: points, for the shape of huge trees [default: board up to "
+                          f"{BOARD_LIMIT:,} nodes, compact up to {COMPACT_LIMIT:,}, dot beyond; tex: compact]."),
+        click.option("--size", default=None, metavar="WIDTH[xHEIGHT]",
+                     help="Scale the figure to this page width, e.g. 16cm, 6in, 800px (or to fit 16cmx20cm); "
+                          "PDF and SVG have that size, PNG that size at --dpi."),
+        click.option("--dpi", type=int, default=None, metavar="N",
+                     help="PNG resolution [default: 150 with --size, else 96 (screen size)]."),
+        click.option("--theme", type=click.Choice(list(THEMES)), default="default", show_default=True,
+                     help="print: black, white and greys only (side to move by shape, best line by weight, "
+                          "cuts by dash pattern)."),
+        click.option("--plies", type=int, default=None, metavar="N",
+                     help="Draw only the first N plies (values stay those of the whole search); each cut subtree "
+                          "becomes a '+k nodes' mark."),
+        click.option("--path", "moves", default=None, metavar="MOVES",
+                     help="Draw the subtree under the position these moves reach, cells as drawn, e.g. 3,4."),
+        click.option("--tex-body", is_flag=True,
+                     help="With --format tex: only the tikzpicture, for \\input into a paper."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
+                         dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
+                         tex_body: bool, formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
+    """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
+    if fmt_given and output is not None:
+        named = SUFFIXES.get(output.suffix.lower())
+        if named is not None and named != fmt and named in formats:
+            fail(f"--format {fmt} but the output file {output.name} says {named}: make them agree")
+    if plies is not None and plies < 0:
+        fail(f"--plies must be 0 or more, not {plies}")
+    try:
+        options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
+                                            tex_body=tex_body)
+        options.check_format(fmt)
+        path = parse_path(moves) if moves is not None else None
+    except ValueError as exc:
+        fail(str(exc))
+    if (plies is not None or path) and fmt not in FIGURE_FORMATS:
+        fail(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+    if style is not None and style != "board" and fmt == "dot":
+        fail(f"--style {style} cannot be written as dot: the {style} style is laid out by treeviz, not Graphviz; "
+             "use png, svg, pdf or tex (or --style board for dot)")
+    return options, path
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
@@ -56,16 +113,19 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      default=None, help="Write here (atomically) instead of stdout."),
         click.option("--max-nodes", type=click.IntRange(min=0), default=None, metavar="N",
                      help=f"Draw at most N searched nodes (whole levels from the root, then the best line); "
-                          f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot/png/svg/pdf, none for json/html]."),
+                          f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot and board figures, none for "
+                          "compact and dot figures, json and html]."),
         click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
         click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
                      help="Move order of the search: ascending cell numbers (the textbook trees and node "
                           "counts), centre first, or descending."),
-        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default="TB", show_default=True,
-                     help="TB: the tree grows downwards; LR: rightwards."),
+        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default=None,
+                     help="TB: the tree grows downwards; LR: rightwards [default: TB; a compact tree given a --size "
+                          "it is too wide for is drawn LR]."),
         click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
     ]
+    command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
         command = option(command)
     return command
@@ -94,10 +154,16 @@ def compare_command(fen: str, **options: Any) -> None:
 
 
 def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: str | None, output: Path | None,
-                max_nodes: int | None, scoring: str, order: str, rankdir: str, title: str | None) -> None:
+                max_nodes: int | None, scoring: str, order: str, rankdir: str | None, title: str | None,
+                style: str | None, size: str | None, dpi: int | None, theme: str, plies: int | None,
+                moves: str | None, tex_body: bool) -> None:
+    fmt_given = fmt is not None
     fmt = fmt or (SUFFIXES.get(output.suffix.lower(), "dot") if output else "dot")
+    options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
+                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
     if max_nodes is None:
-        max_nodes = 0 if fmt in UNCAPPED_FORMATS else DEFAULT_MAX_NODES
+        # The cap guards Graphviz: DOT and board figures; the tidy layout takes any tree.
+        max_nodes = DEFAULT_MAX_NODES if fmt == "dot" or style == "board" else 0
     if output is None and fmt in BINARY_FORMATS and sys.stdout.isatty():
         fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
     if output is not None and not (output.parent if str(output.parent) else Path(".")).is_dir():
@@ -105,30 +171,25 @@ def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: s
 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title)
+                          max_nodes=max_nodes, title=title, path=path, plies=plies)
     _report_cut(tree, max_nodes)
 
-    if fmt == "dot":
-        # Streamed: the full 549,946-node tree is half a gigabyte of DOT.
-        _emit(tree.iter_dot(rankdir=rankdir), output)
-        return
-    if fmt not in ("json", "html"):
+    if fmt not in ("json", "html", "dot"):
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
     try:
-        data = tree.export(fmt, rankdir=rankdir)
-    except RenderError as exc:
+        drawing = tree.draw(fmt, style=options.style, size=options.size, dpi=options.dpi, theme=options.theme,
+                            rankdir=options.rankdir, tex_body=options.tex_body)
+        for note in drawing.notes:
+            click.echo(f"note: {note}", err=True)
+        # DOT, SVG and TikZ stream (the full tree's DOT is half a gigabyte); errors come before the first chunk.
+        chunks = drawing.chunks if fmt in ("dot", "svg", "tex") else list(drawing.chunks)
+        _emit(chunks, output)
+    except (RenderError, ValueError) as exc:
         fail(str(exc))
     except ImportError:
         if fmt == "html":
             fail("html output needs treeviz.html_page")
         raise
-    if output is not None:
-        try:
-            write_atomically(output, data)
-        except OSError as exc:
-            fail(f"cannot write {output}: {exc.strerror or exc}")
-    else:
-        _emit([data], None)
 
 
 def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
@@ -141,23 +202,10 @@ def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
                 sys.stdout.write(chunk)
         sys.stdout.flush()
         return
-    directory = output.parent if str(output.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{output.name}.", suffix=".tmp")
+        write_chunks_atomically(output, chunks)
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            for chunk in chunks:
-                handle.write(chunk.encode() if isinstance(chunk, str) else chunk)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, output)
-    except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            fail(f"cannot write {output}: {exc.strerror or exc}")
-        raise
 
 
 def _report_cut(tree: Tree, max_nodes: int) -> None:
@@ -165,7 +213,7 @@ def _report_cut(tree: Tree, max_nodes: int) -> None:
     graphs: list[nx.DiGraph] = [tree.graph] + ([tree.compare] if tree.compare is not None else [])
     for G in graphs:
         g = G.graph
-        hidden = g.get("hidden", 0)
+        hidden = g.get("capped", g.get("hidden", 0))
         if hidden:
             click.echo(f"note: {g['algorithm']} tree cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
                        f"{g['nodes']:,} nodes drawn, {hidden:,} left out (use --max-nodes 0 for all of them)",

@@ -16,7 +16,8 @@ from typing import Any
 import click
 
 from treeviz.builder import ORDERS
-from treeviz.cli.common import fail, progress_enabled, write_atomically
+from treeviz.cli.common import fail, progress_enabled
+from treeviz.files import write_atomically
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
