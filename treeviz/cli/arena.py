@@ -89,7 +89,8 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
     """Championship between PLAYERS: every pair plays twice, 10 points a win, 1 a loss, 1 + sub-boards won a draw.
 
     A timeout, illegal move, crash or garbage answer scores 0 and gives the opponent 10.
-    PLAYERS: random, greedy, seed:N (the course's fixed-depth bot), bot or bot:SECONDS (ours),
+    PLAYERS: random, greedy, seed:N (the course's fixed-depth bot), bot or bot:SECONDS (ours), mcts or
+    mcts:SECONDS (Monte Carlo tree search),
     or any command taking FEN and SECONDS as its last arguments and printing the move (e.g. sm-bot).
     Games are fixed by --seed: for deterministic players any --jobs or --backend gives the same games.
     Interrupted (Ctrl-C, a crash)? Run the same command with --resume.
