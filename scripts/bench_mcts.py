@@ -29,22 +29,7 @@ sys.path.insert(0, str(ROOT))
 import engine.mcts as mcts_module  # noqa: E402
 from engine.mcts import generic_playouts, mcts  # noqa: E402
 from engine.ultimate import ULTIMATE  # noqa: E402
-
-
-def midgame_positions(count: int, seed: int = 2026) -> list[int]:
-    """``count`` unfinished positions after 16-40 random plies, each with several legal moves."""
-    rng = random.Random(seed)
-    out: list[int] = []
-    while len(out) < count:
-        state = ULTIMATE.initial()
-        for _ in range(rng.randint(16, 40)):
-            moves = ULTIMATE.legal_moves(state)
-            if not moves:
-                break
-            state = ULTIMATE.play(state, rng.choice(moves))
-        if not ULTIMATE.is_over(state) and len(ULTIMATE.legal_moves(state)) > 1:
-            out.append(state)
-    return out
+from scripts.bench_bot import midgame_positions  # noqa: E402 - the bot's positions, for the ratio
 
 
 def load() -> str:
