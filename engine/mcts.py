@@ -4,12 +4,19 @@ Each iteration selects a path from the root by UCB1, expands one new node (a
 legal move not yet tried, chosen at random), plays a uniformly random game from
 it to the end and adds the outcome to every node of the path. Works for any
 game of :mod:`engine.game`; a game may provide ``random_playouts(rng)``, a
-function that plays such games fast (ultimate tic-tac-toe does).
+function that plays such games fast from a state and returns the outcome (the
+state's own for a finished game); ultimate tic-tac-toe does
+(:mod:`engine.ultimate_playout`), others get :func:`generic_playouts`.
 
-The tree lives in flat lists indexed by node number (no node objects), and an
-observer (:class:`engine.observer.MctsObserver`) costs nothing when absent.
-Everything random comes from one ``random.Random(seed)``: the same seed and
-iteration count give the same tree.
+Speed, measured by ``scripts/bench_mcts.py``: the tree lives in flat lists
+indexed by node number (no node objects), a node's children in its own short
+lists; a new leaf is only an entry in its parent's lists until selection enters
+it again; UCB1 reads 1/n, 1/sqrt(n) and c*sqrt(ln N) from tables; nodes with many
+children select through a ranking that picks exactly what a full scan picks
+(:meth:`_Search._rank`); garbage collection is off during a search (the tree has
+no cycles); an observer (:class:`engine.observer.MctsObserver`) costs nothing
+when absent. Everything random comes from one ``random.Random(seed)``: the same
+seed and iteration count give the same tree.
 
 With ``solver=True`` nodes are also *proven* (MCTS-solver with exact draws): a
 finished game is proven with its outcome; a node whose mover has a child proven
