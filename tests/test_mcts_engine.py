@@ -188,17 +188,19 @@ def test_bad_arguments(options: dict, message: str) -> None:
         mcts(TICTACTOE, TICTACTOE.initial(), **options)
 
 
-@pytest.mark.parametrize(("game", "fen", "iterations"), [
-    (ULTIMATE, "999999999 00 x", 3000),   # 81 root moves: the root selects through its ranking
-    (TICTACTOE, "9 x", 3000),
+@pytest.mark.parametrize(("game", "fen", "iterations", "c"), [
+    (ULTIMATE, "999999999 00 x", 3000, math.sqrt(2)),   # 81 root moves: the root selects through its ranking
+    (ULTIMATE, "999999999 00 x", 2000, 0.0),            # ties everywhere: means only
+    (ULTIMATE, "999999999 00 x", 2000, 5.0),
+    (TICTACTOE, "9 x", 3000, math.sqrt(2)),
 ])
-def test_ranked_selection_is_a_full_scan(monkeypatch, game, fen: str, iterations: int) -> None:
+def test_ranked_selection_is_a_full_scan(monkeypatch, game, fen: str, iterations: int, c: float) -> None:
     """Wide nodes select through a ranking; a full UCB1 scan at every node gives the same search, event for event."""
-    ranked, seen_ranked = searched(game, fen, iterations=iterations, seed=4)
+    ranked, seen_ranked = searched(game, fen, iterations=iterations, seed=4, c=c)
     monkeypatch.setattr(mcts_module, "WIDE", 10 ** 9)
-    scanned, seen_scanned = searched(game, fen, iterations=iterations, seed=4)
+    scanned, seen_scanned = searched(game, fen, iterations=iterations, seed=4, c=c)
     monkeypatch.setattr(mcts_module, "WIDE", 2)
-    narrow, seen_narrow = searched(game, fen, iterations=iterations, seed=4)
+    narrow, seen_narrow = searched(game, fen, iterations=iterations, seed=4, c=c)
     assert seen_ranked.events == seen_scanned.events == seen_narrow.events
     assert ranked.root_stats == scanned.root_stats == narrow.root_stats
 
