@@ -1,0 +1,158 @@
+"""DOT statements for merged search graphs (:mod:`treeviz.dag`): one node per position or symmetry class.
+
+Nodes look like the tree's (board, value, side colours, the principal variation in
+green) without a last-move tint -- a shared position is reached by several moves --
+and with the number of tree nodes folded into them. Every edge is drawn, labelled
+with its moves; dashed grey for moves alpha-beta pruned everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import networkx as nx
+
+from treeviz import labels
+from treeviz.labels import (
+    HIDDEN_COLOUR,
+    HIDDEN_FILL,
+    PRUNED_COLOUR,
+    PRUNED_FILL,
+    PRUNED_INK,
+    PV_COLOUR,
+    SIDE_BORDER,
+    SIDE_FILL,
+    escape,
+    format_number,
+)
+
+TIMES = "\u00d7"
+
+MERGE_NAMES = {"transpositions": "transpositions merged", "symmetry": "symmetries merged"}
+
+
+def board_markup(game: str, fen: str, last: Any = None) -> str:
+    """The board grid of a FEN for a node label (3x3, or 9x9 for ultimate)."""
+    if game == "ultimate":
+        from engine.ultimate import ULTIMATE
+
+        state = ULTIMATE.parse_fen(fen)
+        return labels.ultimate_board_label(state, game=ULTIMATE, show_last=last is not None)
+    return labels.tictactoe_board(labels.expand_fen_board(fen.split(" ", 1)[0]), last)
+
+
+def interval_text(node: dict[str, Any]) -> str:
+    """``v = +1``, ``v ≥ 0``, ``v ≤ 0``, or ``0 ≤ v ≤ +1`` when the merged results proved both sides."""
+    if node.get("bound") == "range":
+        return f"{format_number(node.get('low'))} {labels.LEQ} v {labels.LEQ} {format_number(node.get('high'))}"
+    return labels.value_text(node.get("value"), node.get("bound"))
+
+
+def dag_node_label(board: str, node: dict[str, Any]) -> str:
+    """An entered DAG node: board, result or value, and how many tree nodes it stands for."""
+    side = node.get("to_move") or "x"
+    rows = [f"<TR><TD>{board}</TD></TR>"]
+    outcome = node.get("outcome")
+    value = escape(interval_text(node))
+    if outcome:
+        result = "draw" if outcome == "draw" else f"{outcome} wins"
+        rows.append(f'<TR><TD><FONT COLOR="{labels.RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(f"<TR><TD>{value}</TD></TR>")
+    else:
+        suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if node.get("leaf") == "heuristic" else ""
+        rows.append(f"<TR><TD><B>{value}</B>{suffix}</TD></TR>")
+    merged = int(node.get("merged") or 0)
+    if merged > 1:
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="#555555">{TIMES}{merged:,}</FONT></TD></TR>')
+    pv = bool(node.get("best"))
+    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
+    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
+            f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
+
+
+def hidden_label(count: int) -> str:
+    """The box under a node whose continuations are not drawn (``--max-nodes``)."""
+    noun = "position" if count == 1 else "positions"
+    return f"{labels.ELLIPSIS} {count:,} more {noun} below\\n(use --max-nodes 0)"
+
+
+def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+    """DOT statements of one merged graph: nodes in id order (first visit), each followed by its edges."""
+    game = G.graph.get("game", "tictactoe")
+    stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
+                  f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
+    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
+                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
+                    f'width=0, height=0')
+    out: list[str] = []
+    succ = G._succ
+    for n in sorted(G):
+        d = G._node[n]
+        name = f"{prefix}{n}"
+        if d.get("pruned"):
+            out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
+        else:
+            label = dag_node_label(board_markup(game, d["fen"]), d)
+            cls = "pv" if d.get("best") else "node"
+            out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(d["fen"])}", class="{cls}"];')
+        mover = d.get("to_move", "x")
+        for v in sorted(succ[n]):
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover)}")
+        if d.get("hidden"):
+            out.append(f'{indent}{prefix}h{n} [label="{hidden_label(d["hidden"])}", {hidden_style}, class="hidden"];')
+            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{HIDDEN_COLOUR}"];')
+    yield "\n".join(out) + "\n"
+
+
+def _edge_tail(e: dict[str, Any], mover: str) -> str:
+    text = escape(str(e.get("label", e.get("move"))))
+    if e.get("pruned"):
+        return f' [label="{text}", style=dashed, color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];'
+    if e.get("best"):
+        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+                f'arrowsize=0.7];')
+    return f' [label="{text}", fontcolor="{labels.STONE_INK.get(mover, "black")}"];'
+
+
+def dag_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
+    """``Minimax tree of 9 x, symmetries merged: 765 positions (549,946 tree nodes), value 0 (draw)``."""
+    g = G.graph
+    text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {MERGE_NAMES.get(g['merge'], g['merge'])}: "
+            f"{_count(g.get('nodes', 0), 'position')} ({_count(g.get('tree_nodes', 0), 'tree node')})")
+    value = g.get("value")
+    text += f", value {format_number(value)}"
+    if g.get("scoring") in (None, "plain") and value in (1, 0, -1):
+        text += {1: " (x wins)", -1: " (o wins)", 0: " (draw)"}[int(value)]
+    if g.get("depth") is not None:
+        text += f", depth {g['depth']}"
+    if g.get("pruned"):
+        text += f", {_count(g['pruned'], 'pruned position')}"
+    if g.get("hidden"):
+        text += f" ({g.get('shown', 0):,} shown, {g['hidden']:,} left out)"
+    return text
+
+
+def dag_cluster_title(G: nx.DiGraph, name: str) -> str:
+    """``Minimax, symmetries merged: 765 positions (549,946 tree nodes)`` over a comparison panel."""
+    g = G.graph
+    text = (f"{name}, {MERGE_NAMES.get(g['merge'], g['merge'])}: {_count(g.get('nodes', 0), 'position')} "
+            f"({_count(g.get('tree_nodes', 0), 'tree node')})")
+    if g.get("hidden"):
+        text += f" ({g['hidden']:,} not drawn)"
+    return text
+
+
+def legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
+    """Legend entries for merged graphs (``text`` makes a legend text cell)."""
+    merges = {G.graph.get("merge") for G in trees} - {None}
+    if not merges:
+        return []
+    cells = [text(f"{TIMES}n: n tree nodes merged")]
+    if "symmetry" in merges:
+        cells.append(text("boards in canonical orientation, moves on them"))
+    return cells
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
