@@ -14,7 +14,7 @@ import html
 import json
 import math
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -248,25 +248,35 @@ def _script_json(payload: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
+ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "mcts": "MCTS"}
 
 
 def _default_title(graphs: list[nx.DiGraph]) -> str:
     fen = graphs[0].graph.get("root_fen", "")
     algorithms = [str(g.graph.get("algorithm", "search")) for g in graphs]
     names = [ALGORITHM_NAMES.get(a, a) for a in algorithms]
+    first = names[0] if names[0].isupper() else names[0].capitalize()
+    kind = "graphs" if any(g.graph.get("merge") for g in graphs) else "trees"
     if len(names) == 1:
-        return f"{names[0].capitalize()} tree of {fen}"
-    return f"{names[0].capitalize()} and {names[1]} trees of {fen}"
+        merge = graphs[0].graph.get("merge")
+        suffix = {"transpositions": ", transpositions merged", "symmetry": ", symmetries merged"}.get(merge, "")
+        return f"{first} tree of {fen}{suffix}"
+    return f"{', '.join([first, *names[1:-1]])} and {names[-1]} {kind} of {fen}"
 
 
-def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | None = None) -> str:
-    """One self-contained HTML page showing ``G`` (and ``compare`` beside it, when given).
+def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | None = None,
+              title: str | None = None) -> str:
+    """One self-contained HTML page showing ``G`` (and ``compare``, one graph or several, beside it).
 
     The page needs no server and no network: d3 and the page's own script and style are
     inlined, the tree is embedded as compact columns.
     """
-    graphs = [G] if compare is None else [G, compare]
+    if compare is None:
+        graphs = [G]
+    elif isinstance(compare, nx.DiGraph):
+        graphs = [G, compare]
+    else:
+        graphs = [G, *compare]
     heading = title if title is not None else _default_title(graphs)
     payload = {"title": heading, "trees": [tree_data(g) for g in graphs]}
     parts = {
