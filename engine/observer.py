@@ -72,3 +72,25 @@ def active(observer: SearchObserver | None) -> SearchObserver | None:
     if observer is None or isinstance(observer, NullObserver):
         return None
     return observer
+
+
+class MctsObserver(Protocol):
+    """Receives one event per Monte Carlo tree search iteration (:func:`engine.mcts.mcts`).
+
+    A tree builder can rebuild the whole search tree (visits, totals, creation
+    iteration, proven values) from these events alone.
+    """
+
+    def iteration(self, path: Sequence[Hashable], expanded: bool, result: float,
+                  proven: Sequence[tuple[int, float]]) -> None:
+        """One iteration, reported after backpropagation.
+
+        ``path``: the moves from the root to the node where the playout began;
+        ``expanded``: that last node was created in this iteration (False when
+        selection ended on a terminal or a proven node, or on the root when the
+        root is finished or proven); ``result``: the outcome from x's point of view
+        (+1, 0, -1) added to every node on the path, root included (each got one
+        more visit); ``proven``: ``(index in path, value from x's view)`` for the
+        nodes the solver proved in this iteration, index 0 being the root.
+        """
+        ...
