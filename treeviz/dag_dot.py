@@ -33,12 +33,12 @@ MERGE_NAMES = {"transpositions": "transpositions merged", "symmetry": "symmetrie
 
 
 def board_markup(game: str, fen: str, last: Any = None) -> str:
-    """The board grid of a FEN for a node label (3x3, or 9x9 for ultimate)."""
+    """The board grid of a FEN for a node label: 3x3 with the ``last`` cell tinted (None: no tint), or
+    9x9 for ultimate, whose FEN carries its last move (part of the position: it says where to play)."""
     if game == "ultimate":
         from engine.ultimate import ULTIMATE
 
-        state = ULTIMATE.parse_fen(fen)
-        return labels.ultimate_board_label(state, game=ULTIMATE, show_last=last is not None)
+        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE)
     return labels.tictactoe_board(labels.expand_fen_board(fen.split(" ", 1)[0]), last)
 
 

@@ -258,7 +258,7 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
         swatch("x"), text("x to move"),
         swatch("o"), text("o to move"),
         f'<TD><FONT COLOR="{PV_COLOUR}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
-        text("principal variation (best play)"),
+        text(_principal_words(trees)),
         text("values from x's point of view"),
     ]
     if alphabeta:
@@ -277,6 +277,13 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
         ]
     return (f'<TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>' + "".join(cells)
             + "</TR></TABLE>")
+
+
+def _principal_words(trees: list[nx.DiGraph]) -> str:
+    mcts = sum(1 for G in trees if G.graph.get("algorithm") == "mcts")
+    if trees and mcts == len(trees):
+        return "most-visited line (the search's answer)"
+    return "principal variation (best play)" + ("; MCTS: most-visited line" if mcts else "")
 
 
 def _extra_legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:

@@ -1,0 +1,161 @@
+"""DOT statements and labels for Monte Carlo tree search trees (:mod:`treeviz.mcts_tree`).
+
+A node shows its board and the search's own numbers: ``n`` visits, ``q`` the mean
+playout result from x's point of view, and the UCB1 score its parent's mover gave
+it at the end; a node the solver proved says so. Edges are as wide as the square
+root of their visits (relative to the root's), so the reader sees where the
+search spent its iterations; the most-visited chain -- the search's answer -- is
+bold green.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+import networkx as nx
+
+from treeviz import labels
+from treeviz.dag_dot import board_markup
+from treeviz.labels import (
+    HIDDEN_COLOUR,
+    HIDDEN_FILL,
+    PV_COLOUR,
+    RESULT_INK,
+    SIDE_BORDER,
+    SIDE_FILL,
+    STONE_INK,
+    escape,
+    format_number,
+)
+
+MIN_WIDTH = 0.8
+"""Pen width (points) of an edge with almost no visits."""
+MAX_EXTRA_WIDTH = 7.0
+"""Added to :data:`MIN_WIDTH` for an edge with all the root's visits."""
+
+
+def edge_width(visits: int, root_visits: int) -> float:
+    """Pen width of an edge: grows with the square root of its share of the root's visits."""
+    if root_visits <= 0:
+        return MIN_WIDTH
+    return round(MIN_WIDTH + MAX_EXTRA_WIDTH * math.sqrt(max(0, visits) / root_visits), 2)
+
+
+def mean_text(mean: float, *, signed: bool = True) -> str:
+    """``+0.24``: two decimals, a real minus sign, whole values without decimals."""
+    if mean == int(mean):
+        return format_number(mean, signed=signed)
+    text = f"{mean:+.2f}" if signed else f"{mean:.2f}"
+    return text.replace("-", labels.MINUS)
+
+
+def proven_text(value: float | None) -> str:
+    """What the solver proved, in words (``x wins``), or an empty string."""
+    if value is None:
+        return ""
+    return {1: "x wins", -1: "o wins", 0: "draw"}.get(int(value) if value == int(value) else 2, format_number(value))
+
+
+def mcts_node_label(board: str, node: dict[str, Any]) -> str:
+    """An MCTS node: board, ``n``, ``q``, UCB, and the result or proof."""
+    side = node.get("to_move") or "x"
+    rows = [f"<TR><TD>{board}</TD></TR>"]
+    outcome = node.get("outcome")
+    if outcome:
+        result = "draw" if outcome == "draw" else f"{outcome} wins"
+        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+    rows.append(f"<TR><TD><B>n {node.get('visits', 0):,}</B>  q {mean_text(node.get('mean', 0.0))}</TD></TR>")
+    score = node.get("ucb")
+    if score is not None:
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="#555555">ucb {mean_text(score, signed=False)}'
+                    "</FONT></TD></TR>")
+    proven = node.get("proven")
+    if proven is not None and not outcome:
+        ink = RESULT_INK.get({1: "x", -1: "o"}.get(int(proven), "draw"), "#555555")
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>proved: {escape(proven_text(proven))}'
+                    f"</B></FONT></TD></TR>")
+    pv = bool(node.get("best"))
+    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
+    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
+            f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
+
+
+def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+    """DOT statements of one MCTS tree: nodes in creation order, each followed by its edges (children by move)."""
+    game = G.graph.get("game", "tictactoe")
+    root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in G._node.values()), default=0)
+    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
+                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
+                    f'width=0, height=0')
+    succ, pred = G._succ, G._pred
+    out: list[str] = []
+    for n in sorted(G):
+        d = G._node[n]
+        name = f"{prefix}{n}"
+        last = next((e.get("move") for e in pred[n].values()), None)
+        board = board_markup(game, d["fen"], last)
+        cls = "pv" if d.get("best") else "node"
+        out.append(f'{indent}{name} [label=<{mcts_node_label(board, d)}>, tooltip="{escape(d["fen"])}", '
+                   f'class="{cls}"];')
+        mover = d.get("to_move", "x")
+        children = succ[n]
+        for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
+            e = children[v]
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits)}")
+        if d.get("hidden"):
+            out.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(d["hidden"])}", {hidden_style}, '
+                       f'class="hidden"];')
+            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{HIDDEN_COLOUR}"];')
+    yield "\n".join(out) + "\n"
+
+
+def _edge_tail(e: dict[str, Any], mover: str, root_visits: int) -> str:
+    text = escape(str(e.get("label", e.get("move"))))
+    width = edge_width(e.get("visits", 0), root_visits)
+    arrow = round(0.5 + width / 10, 2)
+    if e.get("best"):
+        return (f' [label=<<B>{text}</B>>, penwidth={width}, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+                f'arrowsize={arrow}];')
+    ink = STONE_INK.get(mover, "black")
+    return f' [label="{text}", penwidth={width}, color="{ink}80", fontcolor="{ink}", arrowsize={arrow}];'
+
+
+def mcts_title(G: nx.DiGraph, fen: str | None = None) -> str:
+    """``MCTS tree of x21o11xo o after 200 iterations (c 1.41, seed 0): 112 nodes, best move 3, mean −0.66``."""
+    g = G.graph
+    text = (f"MCTS tree of {fen or g.get('root_fen', '?')} after {g.get('iterations', 0):,} "
+            f"iteration{'' if g.get('iterations') == 1 else 's'} (c {g.get('c', math.sqrt(2)):.2f}, "
+            f"seed {g.get('seed')}{', solver' if g.get('solver') else ''}): {g.get('nodes', 0):,} nodes")
+    best = g.get("best_moves") or []
+    if best:
+        text += f", best move {_move_names(G, best)}"
+    text += f", mean {mean_text(g.get('mean', g.get('value', 0.0)))}"
+    if g.get("proven") is not None:
+        text += f", proved {proven_text(g['proven'])}"
+    if g.get("hidden"):
+        text += f" ({g.get('shown', 0):,} most visited shown, {g['hidden']:,} left out)"
+    return text
+
+
+def mcts_cluster_title(G: nx.DiGraph) -> str:
+    """``MCTS: 112 nodes, 200 iterations`` over a comparison panel."""
+    g = G.graph
+    text = f"MCTS: {g.get('nodes', 0):,} nodes, {g.get('iterations', 0):,} iterations"
+    if g.get("hidden"):
+        text += f" ({g['hidden']:,} not drawn)"
+    return text
+
+
+def legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
+    """Legend entries for MCTS panels (``text`` makes a legend text cell)."""
+    return [
+        text("MCTS: n visits, q mean result (x's view), ucb: UCB1 score at the end; "
+             "edge width grows with visits"),
+    ]
+
+
+def _move_names(G: nx.DiGraph, moves: list[Any]) -> str:
+    names = {e.get("move"): e.get("label") for _, _, e in G.out_edges(0, data=True)} if 0 in G else {}
+    return ", ".join(str(names.get(m, m)) for m in moves)
