@@ -278,12 +278,14 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
     else:
         graphs = [G, *compare]
     heading = title if title is not None else _default_title(graphs)
-    payload = {"title": heading, "trees": [tree_data(g) for g in graphs]}
+    from treeviz.html_graphs import page_data
+
+    payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
     parts = {
         "<!--TITLE-->": html.escape(heading),
         "/*STYLE*/": _asset("html", "page.css"),
         "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
-        "/*APP*/": _asset("html", "page.js"),
+        "/*APP*/": _app_script(),
         "/*DATA*/": _script_json(payload),
     }
     template = _asset("html", "page.html")
@@ -292,6 +294,18 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
         raise RuntimeError(f"page template has no {', '.join(missing)} marker")
     # One pass, so that nothing inserted (a title, a FEN) is ever read as a marker.
     return _MARKERS.sub(lambda match: parts[match.group()], template)
+
+
+APP_PARTS = ("mcts.js", "dag.js")
+"""Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
+its classes inside the same closure)."""
+
+
+def _app_script() -> str:
+    script = _asset("html", "page.js")
+    if "/*VIEWERS*/" not in script:
+        raise RuntimeError("page.js has no /*VIEWERS*/ marker")
+    return script.replace("/*VIEWERS*/", "\n".join(_asset("html", part) for part in APP_PARTS), 1)
 
 
 _MARKERS = re.compile(r"<!--TITLE-->|/\*(?:STYLE|D3|APP|DATA)\*/")
