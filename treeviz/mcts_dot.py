@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import networkx as nx
@@ -44,11 +45,16 @@ def edge_width(visits: int, root_visits: int) -> float:
 
 
 def mean_text(mean: float, *, signed: bool = True) -> str:
-    """``+0.24``: two decimals, a real minus sign, whole values without decimals."""
+    """``+0.24``: two decimals, a real minus sign, whole values without decimals.
+
+    Halves round away from zero on the float's exact value, as JavaScript's ``toFixed`` does,
+    so the figure and the page print the same digits (``-20/32`` is ``−0.63`` in both).
+    """
     if mean == int(mean):
         return format_number(mean, signed=signed)
-    text = f"{mean:+.2f}" if signed else f"{mean:.2f}"
-    return text.replace("-", labels.MINUS)
+    digits = Decimal(abs(mean)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    sign = labels.MINUS if mean < 0 else "+" if signed else ""
+    return f"{sign}{digits}"
 
 
 def proven_text(value: float | None) -> str:

@@ -533,7 +533,7 @@
         .each((d, k, paths) => this.styleLink(paths[k], d.source.data, d.target.data));
       this.drawExtraLinks(link);
       const viewerForLabels = this;
-      const labels = this.gLabels.selectAll("g.mvlabel").data(links, (d) => d.target.data)
+      const labels = this.gLabels.selectAll("g.mvlabel").data(links, (d) => `${d.source.data}>${d.target.data}`)
         .join((enter) => enter.append("g").each(function (d) {
           const c = d.target.data, text = viewerForLabels.edgeLabel(d.source.data, c);
           const w = Math.max(18, 7 * text.length + 8);
