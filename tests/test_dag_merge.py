@@ -319,7 +319,7 @@ def test_dag_in_every_format(tmp_path: Path, fmt: str) -> None:
     assert D.graph["nodes"] == 18 and D.graph["tree_nodes"] == 61
     if fmt == "dot":
         text = data.decode()
-        assert "symmetries merged: 18 positions (61 tree nodes)" in text
+        assert "symmetries merged<BR/>18 positions (61 tree nodes)" in text
         assert text.count("->") == D.number_of_edges()
         for u, v, e in D.edges(data=True):
             assert f'{u} -> {v} [label' in text and e["label"] in text

@@ -118,7 +118,7 @@ def _edge_tail(e: dict[str, Any], mover: str) -> str:
 def dag_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
     """``Minimax tree of 9 x, symmetries merged: 765 positions (549,946 tree nodes), value 0 (draw)``."""
     g = G.graph
-    text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {MERGE_NAMES.get(g['merge'], g['merge'])}: "
+    text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {MERGE_NAMES.get(g['merge'], g['merge'])}\n"
             f"{_count(g.get('nodes', 0), 'position')} ({_count(g.get('tree_nodes', 0), 'tree node')})")
     value = g.get("value")
     text += f", value {format_number(value)}"

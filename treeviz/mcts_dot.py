@@ -110,8 +110,10 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]
         for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
             e = children[v]
             out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits)}")
-        if d.get("hidden"):
-            out.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(d["hidden"])}", {hidden_style}, '
+        # Only the subtrees of children not drawn: drawn children show their own cuts.
+        hidden = (d.get("hidden") or 0) - sum(G._node[v].get("hidden") or 0 for v in children)
+        if hidden > 0:
+            out.append(f'{indent}{prefix}h{n} [label="{labels.ELLIPSIS} {hidden:,} more", {hidden_style}, '
                        f'class="hidden"];')
             out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{HIDDEN_COLOUR}"];')
     yield "\n".join(out) + "\n"
@@ -133,7 +135,7 @@ def mcts_title(G: nx.DiGraph, fen: str | None = None) -> str:
     g = G.graph
     text = (f"MCTS tree of {fen or g.get('root_fen', '?')} after {g.get('iterations', 0):,} "
             f"iteration{'' if g.get('iterations') == 1 else 's'} (c {g.get('c', math.sqrt(2)):.2f}, "
-            f"seed {g.get('seed')}{', solver' if g.get('solver') else ''}): {g.get('nodes', 0):,} nodes")
+            f"seed {g.get('seed')}{', solver' if g.get('solver') else ''})\n{g.get('nodes', 0):,} nodes")
     best = g.get("best_moves") or []
     if best:
         text += f", best move {_move_names(G, best)}"
@@ -157,8 +159,7 @@ def mcts_cluster_title(G: nx.DiGraph) -> str:
 def legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
     """Legend entries for MCTS panels (``text`` makes a legend text cell)."""
     return [
-        text("MCTS: n visits, q mean result (x's view), ucb: UCB1 score at the end; "
-             "edge width grows with visits"),
+        text("n visits, q mean result, ucb: UCB1 score at the end; edge width: visits"),
     ]
 
 

@@ -235,7 +235,8 @@ def heading_scale(width: float) -> float:
 
 
 def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0) -> str:
-    rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{escape(heading)}</B></FONT></TD></TR>']
+    lines = "<BR/>".join(escape(line) for line in heading.split("\n"))
+    rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{lines}</B></FONT></TD></TR>']
     if trees:
         rows.append(f"<TR><TD>{legend_table(trees, scale)}</TD></TR>")
     return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
@@ -268,15 +269,57 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
             text("move pruned by alpha-beta"),
             text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
         ]
-    cells += _extra_legend_cells(trees, text, small)
+    extra = _extra_legend_cells(trees, text, small)
+    cells += extra
     if hidden:
         cells += [
             f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}" BGCOLOR="{HIDDEN_FILL}">'
             f'<FONT POINT-SIZE="{small}">{labels.ELLIPSIS}</FONT></TD>',
             text("nodes left out (--max-nodes)"),
         ]
+    if extra:  # MCTS and DAG keys are long: wrapped, so that a small figure is not as wide as its legend
+        return _wrapped_legend(cells, scale)
     return (f'<TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>' + "".join(cells)
             + "</TR></TABLE>")
+
+
+LEGEND_ROW_CHARACTERS = 90
+"""About how much legend text goes on one row when a legend is wrapped."""
+
+
+def _wrapped_legend(cells: list[str], scale: float) -> str:
+    """The legend cells in rows of about :data:`LEGEND_ROW_CHARACTERS`, a swatch kept with its words."""
+    import re
+
+    groups: list[list[str]] = []
+    after_swatch = False
+    for cell in cells:
+        swatch = _is_swatch(cell)
+        if swatch and "FIXEDSIZE" not in cell:  # a stretched row must not stretch its swatches
+            size = "" if "WIDTH=" in cell else f' WIDTH="{round(36 * scale)}" HEIGHT="{round(18 * scale)}"'
+            cell = cell.replace("<TD", f'<TD FIXEDSIZE="TRUE"{size}', 1).replace("> </TD>", "></TD>")
+        if after_swatch:
+            groups[-1].append(cell)
+        else:
+            groups.append([cell])
+        after_swatch = swatch
+    rows: list[list[str]] = [[]]
+    width = 0
+    for group in groups:
+        chars = sum(len(re.sub(r"<[^>]*>", "", c)) for c in group) + 3
+        if rows[-1] and width + chars > LEGEND_ROW_CHARACTERS:
+            rows.append([])
+            width = 0
+        rows[-1] += group
+        width += chars
+    tables = "".join(f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>'
+                     + "".join(row) + "</TR></TABLE></TD></TR>" for row in rows)
+    return f'<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{tables}</TABLE>'
+
+
+def _is_swatch(cell: str) -> bool:
+    """A legend cell that shows a colour or a line rather than words."""
+    return cell.startswith("<TD BORDER") or "\u2501" in cell
 
 
 def _principal_words(trees: list[nx.DiGraph]) -> str:
