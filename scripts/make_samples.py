@@ -2,8 +2,9 @@
 
 For "1o11o1oxx x" (g1) and "x21o11xo o" (g2): the position alone (the course's
 figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
-by side; and an ultimate position's alpha-beta search to depth 2 (u1), the
-bot's own search with 9x9 boards. Deterministic: running it twice changes no
+by side; an ultimate position's alpha-beta search to depth 2 (u1), the
+bot's own search with 9x9 boards; and the searches of issue 11: an MCTS tree,
+merged DAGs, a three-way comparison. Deterministic: running it twice changes no
 byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages.
 
@@ -60,6 +61,39 @@ def figures(fen: str) -> dict[str, str]:
     }
 
 
+MCTS_SAMPLE = ("g2", "x21o11xo o", 200)
+"""The MCTS tree of the course's second position after 200 iterations (seed 0)."""
+DAG_SAMPLE = ("d1", "xox1o2x1 o")
+"""Four empty cells, symmetric about the middle column: 61 tree nodes, 34 positions, 18 up to symmetry."""
+COMPARE3_SAMPLE = ("g1", "1o11o1oxx x", 100)
+"""Minimax, alpha-beta and 100 MCTS iterations side by side on the course's first position."""
+MCTS_TOP = 25
+"""The readable cut of the MCTS sample: its most visited nodes."""
+
+
+def search_graph_samples(out: Path) -> None:
+    """Issue 11's figures: an MCTS tree (whole, and its most visited part), a symmetry DAG, a three-way comparison."""
+    from treeviz.tree import comparison
+
+    tag, fen, iterations = MCTS_SAMPLE
+    dots = {
+        f"{tag}_mcts{iterations}": search_tree(fen, algorithm="mcts", iterations=iterations).dot(),
+        f"{tag}_mcts{iterations}_top{MCTS_TOP}": search_tree(fen, algorithm="mcts", iterations=iterations,
+                                                             max_nodes=MCTS_TOP).dot(),
+    }
+    tag, fen = DAG_SAMPLE
+    dots[f"{tag}_symmetry_dag"] = search_tree(fen, merge="symmetry").dot()
+    dots[f"{tag}_transposition_dag"] = search_tree(fen, merge="transpositions").dot()
+    tag, fen, iterations = COMPARE3_SAMPLE
+    dots[f"{tag}_compare3"] = comparison(fen, algorithms=["minimax", "alphabeta", "mcts"],
+                                         iterations=iterations).dot()
+    for name, dot in dots.items():
+        for fmt in FORMATS:
+            path = out / f"{name}.{fmt}"
+            write_atomically(path, render(dot, fmt))
+            print(f"wrote {path.relative_to(out.parent) if out.is_relative_to(ROOT) else path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "samples", help="folder to write into")
@@ -78,6 +112,7 @@ def main() -> None:
         path = args.out / f"{tag}_alphabeta_depth2.{fmt}"
         write_atomically(path, render(dot, fmt))
         print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
+    search_graph_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

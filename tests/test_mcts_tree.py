@@ -209,3 +209,32 @@ def test_bad_input_is_one_error_line_and_nothing_written(tmp_path: Path, args: l
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and named in lines[0], done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_view_writes_the_mcts_and_dag_pages(tmp_path: Path) -> None:
+    for args, kind in ((["--algo", "mcts", "--iterations", "50"], "mcts"), (["--merge", "symmetry"], "dag"),
+                       (["--compare", "minimax,alphabeta,mcts", "--iterations", "30"], "mcts")):
+        out = tmp_path / f"{kind}.html"
+        done = subprocess.run([str(BIN / "treeviz"), "view", POSITION, *args, "-o", str(out), "--no-open"],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == str(out)
+        assert f'"kind":"{kind}"' in out.read_text(encoding="utf-8")
+
+
+def test_compare_list_through_the_command_line() -> None:
+    done = subprocess.run([str(BIN / "tttree"), POSITION, "--compare", "minimax,alphabeta,mcts", "--iterations", "200",
+                           "--format", "json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert list(data) == ["minimax", "alphabeta", "mcts"]
+    assert [data[k]["graph"]["nodes"] for k in data] == [238, 101, data["mcts"]["graph"]["nodes"]]
+    assert data["mcts"]["graph"]["iterations"] == 200
+    dot = subprocess.run([str(BIN / "tttree"), POSITION, "--compare", "mcts,minimax", "--iterations", "200"],
+                         capture_output=True, text=True, check=False).stdout
+    nodes = data["mcts"]["graph"]["nodes"]
+    assert dot.index(f"MCTS: {nodes} nodes, 200 iterations") < dot.index("Minimax: 238 nodes")  # in the order asked
+    # "--compare" alone still means minimax and alpha-beta, before or after the position.
+    for args in ([POSITION, "--compare"], ["--compare", POSITION]):
+        out = subprocess.run([str(BIN / "tttree"), *args], capture_output=True, text=True, check=False).stdout
+        assert "Minimax: 238 nodes" in out and "Alpha-beta: 101 nodes" in out and "MCTS" not in out

@@ -2,7 +2,7 @@
    *
    * A node may have several parents. The page lays out the open part of the graph as a
    * tree -- each shown node under the first open parent that reaches it, breadth first,
-   * which is its first parent in visit order when that one is open -- and draws every
+   * the principal variation first and then the parents in visit order -- and draws every
    * other edge between shown nodes as a dashed cross edge to the same node. So the
    * layout stays the familiar, readable tree, nothing is drawn twice, and every move
    * is there: a position reached by three moves shows one solid and two dashed edges.
@@ -182,6 +182,8 @@
       let frontier = [0];
       while (frontier.length) {
         const next = [];
+        // The principal variation claims its children first, so it is drawn as one unbroken line.
+        frontier.sort((a, b) => t.best[b] - t.best[a]);
         for (const u of frontier) {
           if (u >= t.n || !this.isOpen(u)) continue;
           const mine = [];
