@@ -222,6 +222,26 @@ def test_pruned_moves_into_searched_positions_are_dashed_edges_not_stubs(empty_b
             assert all(D.edges[u, v]["pruned"] for u, v in D.in_edges(_))
 
 
+@pytest.mark.parametrize(("fen", "depth", "algorithm"), [
+    ("x21o11xo o", None, "minimax"), ("x21o11xo o", None, "alphabeta"), ("9 x", None, "alphabeta"),
+    ("999999999 00 x", 2, "minimax"), ("999999999 00 x", 2, "alphabeta"),
+])
+def test_merging_the_records_gives_the_same_dag_as_merging_the_tree(fen: str, depth: int | None,
+                                                                    algorithm: str) -> None:
+    from treeviz.builder import build_tree, record_search
+    from treeviz.dag import merge_records
+    from treeviz.tree import game_for_fen
+
+    game = game_for_fen(fen)
+    state = game.parse_fen(fen)
+    G = build_tree(game, state, algorithm=algorithm, depth=depth)
+    for how in ("transpositions", "symmetry"):
+        for cap in (0, 40):
+            recorder, attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth)
+            fast = merge_records(recorder, game, how, graph_attrs=attrs, max_nodes=cap)
+            assert tree_to_json(fast) == tree_to_json(merge_tree(G, how, max_nodes=cap))
+
+
 # -- the cut -----------------------------------------------------------------------------
 
 def test_max_nodes_keeps_whole_plies_and_counts_what_is_below(empty_board_tree) -> None:

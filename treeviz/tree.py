@@ -250,7 +250,9 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
                           max_nodes=max_nodes)
-    from treeviz.dag import merge_tree
+    from treeviz.builder import record_search
+    from treeviz.dag import merge_records
 
-    tree = build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order)
-    return merge_tree(tree, merge, game, max_nodes=max_nodes)
+    recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
+                                             order=order)
+    return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)
