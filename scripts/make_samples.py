@@ -67,7 +67,7 @@ DAG_SAMPLE = ("d1", "xox1o2x1 o")
 """Four empty cells, symmetric about the middle column: 61 tree nodes, 34 positions, 18 up to symmetry."""
 COMPARE3_SAMPLE = ("g1", "1o11o1oxx x", 100)
 """Minimax, alpha-beta and 100 MCTS iterations side by side on the course's first position."""
-MCTS_TOP = 25
+MCTS_TOP = 15
 """The readable cut of the MCTS sample: its most visited nodes."""
 
 

@@ -143,15 +143,13 @@ def dag_cluster_title(G: nx.DiGraph, name: str) -> str:
     return text
 
 
-def legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
-    """Legend entries for merged graphs (``text`` makes a legend text cell)."""
+def legend_words(trees: list[nx.DiGraph]) -> list[str]:
+    """What merged panels add to the figure's key."""
     merges = {G.graph.get("merge") for G in trees} - {None}
-    if not merges:
-        return []
-    cells = [text(f"{TIMES}n: n tree nodes merged")]
+    words = [f"{TIMES}n: n tree nodes merged"] if merges else []
     if "symmetry" in merges:
-        cells.append(text("boards in canonical orientation, moves on them"))
-    return cells
+        words.append("boards in canonical orientation, moves on them")
+    return words
 
 
 def _count(n: int, noun: str) -> str:

@@ -156,11 +156,9 @@ def mcts_cluster_title(G: nx.DiGraph) -> str:
     return text
 
 
-def legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
-    """Legend entries for MCTS panels (``text`` makes a legend text cell)."""
-    return [
-        text("n visits, q mean result, ucb: UCB1 score at the end; edge width: visits"),
-    ]
+def legend_words(trees: list[nx.DiGraph]) -> list[str]:
+    """What an MCTS panel adds to the figure's key."""
+    return ["MCTS: n visits, q mean result, ucb: UCB1 score at the end", "edge width: visits"]
 
 
 def _move_names(G: nx.DiGraph, moves: list[Any]) -> str:

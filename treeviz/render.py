@@ -244,6 +244,9 @@ def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0) ->
 
 def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
     """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
+    if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in trees):
+        from treeviz.legend_lines import legend_lines  # their keys are longer: lines of words, wrapped
+        return legend_lines(trees, scale)
     alphabeta = any(G.graph.get("algorithm") == "alphabeta" for G in trees)
     hidden = any(G.graph.get("hidden") for G in trees)
     small = round(9 * scale)
@@ -259,7 +262,7 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
         swatch("x"), text("x to move"),
         swatch("o"), text("o to move"),
         f'<TD><FONT COLOR="{PV_COLOUR}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
-        text(_principal_words(trees)),
+        text("principal variation (best play)"),
         text("values from x's point of view"),
     ]
     if alphabeta:
@@ -269,76 +272,14 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
             text("move pruned by alpha-beta"),
             text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
         ]
-    extra = _extra_legend_cells(trees, text, small)
-    cells += extra
     if hidden:
         cells += [
             f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}" BGCOLOR="{HIDDEN_FILL}">'
             f'<FONT POINT-SIZE="{small}">{labels.ELLIPSIS}</FONT></TD>',
             text("nodes left out (--max-nodes)"),
         ]
-    if extra:  # MCTS and DAG keys are long: wrapped, so that a small figure is not as wide as its legend
-        return _wrapped_legend(cells, scale)
     return (f'<TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>' + "".join(cells)
             + "</TR></TABLE>")
-
-
-LEGEND_ROW_CHARACTERS = 90
-"""About how much legend text goes on one row when a legend is wrapped."""
-
-
-def _wrapped_legend(cells: list[str], scale: float) -> str:
-    """The legend cells in rows of about :data:`LEGEND_ROW_CHARACTERS`, a swatch kept with its words."""
-    import re
-
-    groups: list[list[str]] = []
-    after_swatch = False
-    for cell in cells:
-        swatch = _is_swatch(cell)
-        if swatch and "FIXEDSIZE" not in cell:  # a stretched row must not stretch its swatches
-            size = "" if "WIDTH=" in cell else f' WIDTH="{round(36 * scale)}" HEIGHT="{round(18 * scale)}"'
-            cell = cell.replace("<TD", f'<TD FIXEDSIZE="TRUE"{size}', 1).replace("> </TD>", "></TD>")
-        if after_swatch:
-            groups[-1].append(cell)
-        else:
-            groups.append([cell])
-        after_swatch = swatch
-    rows: list[list[str]] = [[]]
-    width = 0
-    for group in groups:
-        chars = sum(len(re.sub(r"<[^>]*>", "", c)) for c in group) + 3
-        if rows[-1] and width + chars > LEGEND_ROW_CHARACTERS:
-            rows.append([])
-            width = 0
-        rows[-1] += group
-        width += chars
-    tables = "".join(f'<TR><TD ALIGN="LEFT"><TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>'
-                     + "".join(row) + "</TR></TABLE></TD></TR>" for row in rows)
-    return f'<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{tables}</TABLE>'
-
-
-def _is_swatch(cell: str) -> bool:
-    """A legend cell that shows a colour or a line rather than words."""
-    return cell.startswith("<TD BORDER") or "\u2501" in cell
-
-
-def _principal_words(trees: list[nx.DiGraph]) -> str:
-    mcts = sum(1 for G in trees if G.graph.get("algorithm") == "mcts")
-    if trees and mcts == len(trees):
-        return "most-visited line (the search's answer)"
-    return "principal variation (best play)" + ("; MCTS: most-visited line" if mcts else "")
-
-
-def _extra_legend_cells(trees: list[nx.DiGraph], text: Any, small: int) -> list[str]:
-    """What MCTS trees and merged graphs add to the legend."""
-    cells: list[str] = []
-    if any(G.graph.get("algorithm") == "mcts" for G in trees):
-        from treeviz.mcts_dot import legend_cells as mcts_legend
-        cells += mcts_legend(trees, text, small)
-    if any(G.graph.get("merge") for G in trees):
-        from treeviz.dag_dot import legend_cells as dag_legend
-        cells += dag_legend(trees, text, small)
-    return cells
 
 
 _CHUNK_LINES = 16384
