@@ -21,9 +21,11 @@ iteration's result), and the answer prefers a proven win and avoids proven losse
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
+from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +36,12 @@ Outcome = int
 DEFAULT_C = math.sqrt(2)
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock in time-limited searches."""
+WIDE = 8
+"""Nodes with this many children select through a ranking (:meth:`_Search._rank`) rather than a full scan."""
+REBASE = 0.02
+"""A ranking is rebuilt when the margin it has to allow for (see :meth:`_Search._rank`) exceeds this."""
+EPSILON = 1e-9
+"""Allowance for rounding when comparing a ranking's keys with exact scores."""
 
 
 @dataclass(frozen=True)
@@ -82,22 +90,28 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
     """
     _check_arguments(iterations, seconds, c, seed)
     started = time.perf_counter()
-    search = _Search(game, state, c, random.Random(seed), solver, observer)
-    if seconds is None:
-        assert iterations is not None
-        search.run(iterations)
-    else:
-        deadline = started + seconds
-        clock = time.perf_counter
-        left = iterations
-        while left is None or left > 0:
-            batch = CLOCK_EVERY if left is None else min(CLOCK_EVERY, left)
-            search.run(batch)
-            if left is not None:
-                left -= batch
-            if clock() >= deadline or (solver and search.proof[0] is not None and left is None):
-                break
-    return search.result(time.perf_counter() - started)
+    collecting = gc.isenabled()
+    gc.disable()  # the tree has no cycles; collections would walk all of it again and again
+    try:
+        search = _Search(game, state, c, random.Random(seed), solver, observer)
+        if seconds is None:
+            assert iterations is not None
+            search.run(iterations)
+        else:
+            deadline = started + seconds
+            clock = time.perf_counter
+            left = iterations
+            while left is None or left > 0:
+                batch = CLOCK_EVERY if left is None else min(CLOCK_EVERY, left)
+                search.run(batch)
+                if left is not None:
+                    left -= batch
+                if clock() >= deadline or (solver and search.proof[0] is not None and left is None):
+                    break
+        return search.result(time.perf_counter() - started)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _check_arguments(iterations: object, seconds: object, c: object, seed: object) -> None:
@@ -138,7 +152,13 @@ def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outc
 
 
 class _Search:
-    """The tree, in parallel lists indexed by node number (0 is the root)."""
+    """The tree in parallel lists indexed by node number (0 is the root).
+
+    A node's children are listed in the node's own lists (``kids``, ``visits``,
+    ``totals``), so selection walks two short lists with ``zip``; a child's
+    total is from the view of the side choosing it (the node's mover), so UCB1
+    needs no sign. The root's own visits and total (x's view) are kept apart.
+    """
 
     def __init__(self, game: Any, state: Hashable, c: float, rng: random.Random, solver: bool,
                  observer: MctsObserver | None) -> None:
@@ -152,37 +172,64 @@ class _Search:
         root_outcome = game.outcome(state)
         self.states: list[Hashable] = [state]
         self.moves: list[Hashable] = [None]
-        self.visits: list[int] = [0]
-        self.totals: list[float] = [0]
-        """Sum of results from the view of the player who chose the node (the root: x)."""
-        self.signs: list[int] = [1]
-        """+1 when x chose the node (and for the root), -1 when o did: ``totals * signs`` is x's view."""
-        self.x_moves: list[bool] = [game.to_move(state) == 0]
-        self.children: list[list[int]] = [[]]
+        self.kids: list[list[int]] = [[]]
+        self.visits: list[list[int]] = [[]]
+        """``visits[node][j]``: visits of the node's j-th child."""
+        self.totals: list[list[float]] = [[]]
+        """``totals[node][j]``: sum of the j-th child's results from the view of the node's mover."""
+        self.signs: list[float] = [1.0 if game.to_move(state) == 0 else -1.0]
+        """+1.0 when x moves at the node, -1.0 when o does."""
         self.untried: list[list[Hashable] | None] = [None]
         self.terminal: list[Outcome | None] = [root_outcome]
         self.proof: list[float | None] = [root_outcome if solver else None]
+        self.root_visits = 0
+        self.root_total = 0.0
+        """x's view."""
+        self.inverse: list[float] = [0.0]
+        """``inverse[n] = 1 / n``; with ``root_sqrt`` tables, so that selection makes no call."""
+        self.inverse_root: list[float] = [0.0]
+        """``inverse_root[n] = 1 / sqrt(n)``."""
+        self.exploration: list[float] = [0.0]
+        """``exploration[N] = c * sqrt(ln N)``: UCB1's bonus is ``exploration[N] * inverse_root[n]``."""
+        self.ranking: list[list | None] = [None]
+        """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
         self.order: dict[Hashable, int] = {}
         """Root moves -> their rank in the game's move order."""
         if root_outcome is None:
             self.order = {m: i for i, m in enumerate(game.legal_moves(state))}
 
+    def _grow_tables(self, size: int) -> None:
+        """Extend the 1/n, 1/sqrt(n) and c*sqrt(ln n) tables to cover visit counts below ``size``."""
+        have = len(self.inverse)
+        if have >= size:
+            return
+        size = max(size, 2 * have)
+        c, log, sqrt = self.c, math.log, math.sqrt
+        self.inverse.extend([1.0 / n for n in range(have, size)])
+        self.inverse_root.extend([1.0 / sqrt(n) for n in range(have, size)])
+        self.exploration.extend([c * sqrt(log(n)) for n in range(have, size)])
+
     def run(self, count: int) -> None:
         """``count`` iterations."""
-        game, rng, c2, solver, observer = self.game, self.rng, self.c * self.c, self.solver, self.observer
-        states, moves, visits, totals, signs = self.states, self.moves, self.visits, self.totals, self.signs
-        x_moves, children, untried = self.x_moves, self.children, self.untried
-        terminal, proof = self.terminal, self.proof
-        play, outcome, legal_moves, playout = game.play, game.outcome, game.legal_moves, self.playout
-        rand, log, sqrt = rng.random, math.log, math.sqrt
+        self._grow_tables(self.root_visits + count + 2)
+        game, rng, solver, observer = self.game, self.rng, self.solver, self.observer
+        states, moves, kids, visits, totals = self.states, self.moves, self.kids, self.visits, self.totals
+        signs, untried, terminal, proof, ranking = self.signs, self.untried, self.terminal, self.proof, self.ranking
+        inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
+        play, outcome, legal_moves, to_move, playout = game.play, game.outcome, game.legal_moves, game.to_move, \
+            self.playout
+        rand = rng.random
+        root_total = self.root_total
+        root_visits = self.root_visits
         for _ in range(count):
             node = 0
+            seen = root_visits
             path = [0]
+            slots: list[int] = []
             expanded = False
             while True:
-                done = terminal[node]
-                if done is not None:
-                    result = done
+                result = terminal[node]
+                if result is not None:
                     break
                 if solver and proof[node] is not None:
                     result = proof[node]
@@ -191,52 +238,114 @@ class _Search:
                 if todo is None:
                     todo = untried[node] = list(legal_moves(states[node]))
                 if todo:
-                    j = int(rand() * len(todo))
-                    move = todo[j]
-                    todo[j] = todo[-1]
-                    todo.pop()
+                    move = todo.pop(int(rand() * len(todo)))
                     child_state = play(states[node], move)
                     child = len(states)
-                    done = outcome(child_state)
+                    result = outcome(child_state)
                     states.append(child_state)
                     moves.append(move)
-                    visits.append(0)
-                    totals.append(0)
-                    signs.append(1 if x_moves[node] else -1)
-                    x_moves.append(game.to_move(child_state) == 0)
-                    children.append([])
+                    kids.append([])
+                    visits.append([])
+                    totals.append([])
+                    signs.append(-1.0 if to_move(child_state) else 1.0)
                     untried.append(None)
-                    terminal.append(done)
-                    proof.append(done if solver else None)
-                    children[node].append(child)
+                    ranking.append(None)
+                    terminal.append(result)
+                    if solver:
+                        proof.append(result)
+                    slots.append(len(kids[node]))
+                    kids[node].append(child)
+                    visits[node].append(0)
+                    totals[node].append(0.0)
                     path.append(child)
                     expanded = True
-                    result = done if done is not None else playout(child_state)
+                    if result is None:
+                        result = playout(child_state)
                     break
                 # every move tried: descend to the child with the best UCB1 score
-                scale = c2 * log(visits[node])
-                lost = -1 if x_moves[node] else 1
-                best = -math.inf
-                pick = -1
-                for k in children[node]:
-                    if solver and proof[k] == lost:
-                        continue
-                    n = visits[k]
-                    score = totals[k] / n + sqrt(scale / n)
-                    if score > best:
-                        best, pick = score, k
-                node = pick
+                bonus = exploration[seen]
+                counts = visits[node]
+                if solver:
+                    j = self._select_proving(node, bonus)
+                elif len(counts) < WIDE:
+                    scores = [w * inverse[n] + bonus * inverse_root[n]
+                              for w, n in zip(totals[node], counts, strict=False)]
+                    j = scores.index(max(scores))
+                else:
+                    ranks = ranking[node]
+                    if ranks is None or (bonus - ranks[2]) * ranks[3] > REBASE:
+                        ranks = ranking[node] = self._rank(node, bonus)
+                    # exact UCB1 scores, best first, until no other child can reach the best (see _rank)
+                    delta = (bonus - ranks[2]) * ranks[3] + EPSILON
+                    tally = totals[node]
+                    best = -math.inf
+                    limit = math.inf
+                    j = -1
+                    for key, k in ranks[0]:
+                        if key > limit:
+                            break
+                        n = counts[k]
+                        score = tally[k] * inverse[n] + bonus * inverse_root[n]
+                        if score > best:
+                            best, j, limit = score, k, delta - score
+                        elif score == best and k < j:
+                            j = k
+                seen = counts[j]
+                slots.append(j)
+                node = kids[node][j]
                 path.append(node)
-            for k in path:
-                visits[k] += 1
-                totals[k] += result * signs[k]
-            newly = self._prove(path) if solver and expanded else ()
-            if observer is not None:
-                observer.iteration([moves[k] for k in path[1:]], expanded, result, newly)
+            root_visits += 1
+            root_total += result
+            for node, j in zip(path, slots, strict=False):  # path also holds the leaf
+                visits[node][j] += 1
+                totals[node][j] += result * signs[node]
+                ranks = ranking[node]
+                if ranks is not None:  # the child's key in its parent's ranking, at the ranking's bonus
+                    ordered, entries = ranks[0], ranks[1]
+                    del ordered[bisect_left(ordered, entries[j])]
+                    n = visits[node][j]
+                    entry = entries[j] = (-(totals[node][j] * inverse[n] + ranks[2] * inverse_root[n]), j)
+                    insort(ordered, entry)
+            if observer is not None or solver:
+                self.root_visits, self.root_total = root_visits, root_total
+                newly = self._prove(path, slots) if solver and expanded else ()
+                if observer is not None:
+                    observer.iteration([moves[k] for k in path[1:]], expanded, result, newly)
+        self.root_visits, self.root_total = root_visits, root_total
 
-    def _prove(self, path: list[int]) -> list[tuple[int, float]]:
+    def _rank(self, node: int, bonus: float) -> list:
+        """A node's children ranked by UCB1 score at ``bonus``: ``[sorted (-score, j), entries by j, bonus, spread]``.
+
+        A child's score is ``mean + bonus * s`` with ``s = 1 / sqrt(visits)``. Until its
+        next visit a child's score at a later bonus ``B`` is its key plus ``(B - bonus) * s``,
+        at most ``(B - bonus) * spread`` more (``spread``: the largest ``s`` now; visits only
+        lower it); a visited child is re-keyed at once. So walking the ranking best first,
+        a child whose key plus that margin is below the best exact score found cannot win,
+        nor can any after it: selection computes a few scores instead of all, and picks
+        exactly the child a full scan picks (ties to the lowest index included).
+        """
+        inverse, inverse_root = self.inverse, self.inverse_root
+        entries = [(-(w * inverse[n] + bonus * inverse_root[n]), j)
+                   for j, (w, n) in enumerate(zip(self.totals[node], self.visits[node], strict=True))]
+        return [sorted(entries), entries, bonus, inverse_root[min(self.visits[node])]]
+
+    def _select_proving(self, node: int, bonus: float) -> int:
+        """UCB1 selection that never enters a child proven lost for the node's mover."""
+        lost = -self.signs[node]
+        proof, inverse, inverse_root = self.proof, self.inverse, self.inverse_root
+        best = -math.inf
+        pick = -1
+        for j, (k, w, n) in enumerate(zip(self.kids[node], self.totals[node], self.visits[node], strict=True)):
+            if proof[k] == lost:
+                continue
+            score = w * inverse[n] + bonus * inverse_root[n]
+            if score > best:
+                best, pick = score, j
+        return pick
+
+    def _prove(self, path: list[int], slots: list[int]) -> list[tuple[int, float]]:
         """Prove what the new node at the end of ``path`` settles, upwards; ``(index, value)`` per new proof."""
-        proof, children, untried, x_moves = self.proof, self.children, self.untried, self.x_moves
+        proof, kids, untried, signs = self.proof, self.kids, self.untried, self.signs
         newly: list[tuple[int, float]] = []
         index = len(path) - 1
         if proof[path[index]] is None:
@@ -246,11 +355,11 @@ class _Search:
             value = proof[path[index]]
             index -= 1
             node = path[index]
-            win = 1 if x_moves[node] else -1
+            win = signs[node]
             if value != win:
                 if untried[node]:
                     break
-                values = [proof[k] for k in children[node]]
+                values = [proof[k] for k in kids[node]]
                 if None in values:
                     break
                 value = max(values) if win == 1 else min(values)  # type: ignore[type-var]
@@ -261,40 +370,49 @@ class _Search:
     # -- the answer -------------------------------------------------------------
 
     def _best_child(self, node: int, rank: Callable[[Hashable], Any]) -> int | None:
-        """The child to play from ``node``: most visits, then higher mean for the mover, then lowest move.
+        """Index (in the node's lists) of the child to play: most visits, higher mean for the mover, lowest move.
 
         With the solver, a child proven won for the mover comes first and one proven lost last.
         """
-        kids = self.children[node]
+        kids = self.kids[node]
         if not kids:
             return None
-        win = 1 if self.x_moves[node] else -1
+        win = self.signs[node]
+        visits, totals = self.visits[node], self.totals[node]
 
-        def key(k: int) -> tuple:
-            proven = self.proof[k]
+        def key(j: int) -> tuple:
+            proven = self.proof[kids[j]] if self.solver else None
             tier = 0 if proven is None else (1 if proven == win else (-1 if proven == -win else 0))
-            return (-tier, -self.visits[k], -self.totals[k] / self.visits[k], rank(self.moves[k]))
+            return (-tier, -visits[j], -totals[j] / visits[j], rank(self.moves[kids[j]]))
 
-        return min(kids, key=key)
+        return min(range(len(kids)), key=key)
 
     def result(self, seconds: float) -> MctsResult:
         """The answer after the iterations run so far."""
         order = self.order
-        best = self._best_child(0, lambda m: order[m])
         pv: list[Hashable] = []
-        node = best
-        while node is not None:
+        node = 0
+        rank: Callable[[Hashable], Any] = order.__getitem__
+        best_move = None
+        while True:
+            j = self._best_child(node, rank)
+            if j is None:
+                break
+            node = self.kids[node][j]
             pv.append(self.moves[node])
-            node = self._best_child(node, _plain_rank)
-        stats = sorted(((self.moves[k], self.visits[k], self.totals[k] * self.signs[k], self.proof[k])
-                        for k in self.children[0]), key=lambda s: order[s[0]])
-        root_visits = self.visits[0]
+            rank = _plain_rank
+        if pv:
+            best_move = pv[0]
+        sign = self.signs[0]
+        stats = sorted(((self.moves[k], n, w * sign, self.proof[k] if self.solver else None)
+                        for k, n, w in zip(self.kids[0], self.visits[0], self.totals[0], strict=True)),
+                       key=lambda s: order[s[0]])
         return MctsResult(
-            best_move=self.moves[best] if best is not None else None,
-            iterations=root_visits,
-            value=self.totals[0] / root_visits if root_visits else 0.0,
+            best_move=best_move,
+            iterations=self.root_visits,
+            value=self.root_total / self.root_visits if self.root_visits else 0.0,
             principal_variation=pv,
-            root_visits=root_visits,
+            root_visits=self.root_visits,
             seconds=seconds,
             proven=self.proof[0],
             root_stats=stats,

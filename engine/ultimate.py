@@ -21,7 +21,9 @@ many states for that. :meth:`Ultimate.successors` is computed eagerly on each ca
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 
 from engine.errors import FenError, IllegalMoveError
 from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
@@ -260,6 +262,12 @@ class Ultimate:
         if HAS_LINE[state >> O_WON_SHIFT & NINE]:
             return O_WINS
         return DRAW
+
+    def random_playouts(self, rng: random.Random) -> Callable[[int], Outcome]:
+        """A fast function playing uniformly random games to the end (for Monte Carlo tree search)."""
+        from engine.ultimate_playout import random_playouts
+
+        return random_playouts(rng)
 
     def winner(self, state: int) -> Player | None:
         """The player with three won sub-boards in a line, if any."""
