@@ -164,6 +164,7 @@ def test_mcts_tree_in_every_format(tmp_path: Path, tree200, fmt: str) -> None:
             assert f"penwidth={width}" in line
             assert ("#0a7d32" in line) == G.nodes[n]["best"]
         assert f"<B>n {G.nodes[0]['visits']}</B>" in text
+        assert "most-visited line (the search's answer)" in text and "edge width: visits" in text  # the key
     elif fmt == "json":
         data = json.loads(data)
         assert data["graph"]["algorithm"] == "mcts" and data["graph"]["iterations"] == 200
@@ -234,6 +235,7 @@ def test_compare_list_through_the_command_line() -> None:
                          capture_output=True, text=True, check=False).stdout
     nodes = data["mcts"]["graph"]["nodes"]
     assert dot.index(f"MCTS: {nodes} nodes, 200 iterations") < dot.index("Minimax: 238 nodes")  # in the order asked
+    assert "principal variation (best play); MCTS: most-visited line" in dot
     # "--compare" alone still means minimax and alpha-beta, before or after the position.
     for args in ([POSITION, "--compare"], ["--compare", POSITION]):
         out = subprocess.run([str(BIN / "tttree"), *args], capture_output=True, text=True, check=False).stdout
