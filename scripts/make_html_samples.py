@@ -19,7 +19,7 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from treeviz.cli.common import write_atomically
+from treeviz.files import write_atomically
 from treeviz.html_browser import browser_missing, headless_chromium, open_page
 from treeviz.tree import comparison, search_tree
 

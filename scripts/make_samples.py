@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from treeviz import labels  # noqa: E402
-from treeviz.cli.common import write_atomically  # noqa: E402
+from treeviz.files import write_atomically  # noqa: E402
 from treeviz.render import FONT, compare_dot, render, to_dot  # noqa: E402
 from treeviz.tree import search_tree  # noqa: E402
 

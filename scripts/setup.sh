@@ -2,14 +2,16 @@
 # Installs everything treeviz needs on a fresh machine, into .venv beside this repo.
 #   scripts/setup.sh          the package (Graphviz comes bundled in the pygraphviz wheel) and what the
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
-#                             the screenshots of the interactive page
+#                             the screenshots of the interactive page; libcairo2 and fonts-liberation for
+#                             the compact/dot figures' PDF and PNG; a small texlive (pdflatex, pgf/tikz,
+#                             preview) and poppler-utils to compile and check the TikZ figures
 #   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect) and tmux
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="samples"
-debs="chromium chromium-driver"
+debs="chromium chromium-driver libcairo2 fonts-liberation poppler-utils texlive-latex-base texlive-pictures preview-latex-style"
 if [ "${1:-}" = "--test" ]; then
     extras="samples,test"
     debs="$debs tmux"
@@ -24,6 +26,12 @@ missing=""
 for cmd in $debs; do
     case "$cmd" in
         chromium-driver) command -v chromedriver >/dev/null || missing="$missing $cmd" ;;
+        libcairo2) ldconfig -p | grep "libcairo.so.2 " >/dev/null || missing="$missing $cmd" ;;
+        fonts-liberation) fc-list 2>/dev/null | grep "Liberation Sans" >/dev/null || missing="$missing $cmd" ;;
+        poppler-utils) command -v pdftotext >/dev/null || missing="$missing $cmd" ;;
+        texlive-latex-base) command -v pdflatex >/dev/null || missing="$missing $cmd" ;;
+        texlive-pictures) kpsewhich tikz.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
+        preview-latex-style) kpsewhich preview.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
         *) command -v "$cmd" >/dev/null || missing="$missing $cmd" ;;
     esac
 done
@@ -33,9 +41,17 @@ if [ -n "$missing" ]; then
     if command -v apt-get >/dev/null; then
         echo "setup: installing$missing (Debian packages)" >&2
         $sudo apt-get update -qq >/dev/null 2>&1 || true
+        plain="" tex=""
+        for deb in $missing; do
+            case "$deb" in texlive-*|preview-latex-style) tex="$tex $deb" ;; *) plain="$plain $deb" ;; esac
+        done
         # shellcheck disable=SC2086
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null 2>&1 \
-            || echo "setup: could not install$missing; the browser screenshots and tests will say so" >&2
+        [ -z "$plain" ] || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $plain >/dev/null 2>&1 \
+            || echo "setup: could not install$plain; the browser screenshots and tests will say so" >&2
+        # texlive without its recommendations (hundreds of MB of documentation and fonts we do not use).
+        # shellcheck disable=SC2086
+        [ -z "$tex" ] || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $tex \
+            >/dev/null 2>&1 || echo "setup: could not install$tex; the TikZ checks and tests will say so" >&2
     else
         echo "setup: no apt-get; install$missing yourself for the browser screenshots and tests" >&2
     fi

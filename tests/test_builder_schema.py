@@ -25,7 +25,8 @@ MIDDLE = [p for p in SMALL if ref.tree_size(p) >= 30]
 """Small trees that still have a few levels to cut."""
 
 GRAPH_KEYS = {"algorithm", "game", "root_fen", "value", "best_moves", "nodes", "depth", "scoring", "order",
-              "shown", "hidden", "max_nodes", "pruned"}
+              "shown", "hidden", "max_nodes", "pruned", "root", "path", "plies", "subtree_nodes", "subtree_value",
+              "subtree_fen", "marked", "capped"}
 NODE_KEYS = {"fen", "to_move", "depth", "value", "bound", "order", "pruned", "best", "alpha", "beta", "leaf",
              "outcome", "cut", "cut_value", "cut_bound", "pruned_children", "hidden", "cut_by", "parent_value",
              "parent_bound"}

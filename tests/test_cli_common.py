@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from treeviz.cli.common import write_atomically
+from treeviz.files import write_atomically
 
 BIN = Path(sys.executable).parent
 

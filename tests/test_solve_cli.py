@@ -72,10 +72,17 @@ def test_side_that_loses_has_no_strategy_to_draw(tmp_path: Path) -> None:
     assert not (tmp_path / "s.svg").exists()
 
 
-def test_too_wide_png_is_refused_with_advice(tmp_path: Path) -> None:
-    result = treeviz("solve", "9 x", "-o", "s.png", cwd=tmp_path)
+def test_too_wide_board_png_is_refused_with_advice(tmp_path: Path) -> None:
+    result = treeviz("solve", "9 x", "--style", "board", "-o", "s.png", cwd=tmp_path)
     assert result.returncode == 2 and "--format svg" in result.stderr and result.stdout == ""
     assert not (tmp_path / "s.png").exists()
+
+
+def test_big_strategy_trees_are_drawn_compact_by_default_and_say_so(tmp_path: Path) -> None:
+    result = treeviz("solve", "9 x", "-o", "s.png", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "note: 1,902 nodes: drawn in compact style" in result.stderr
+    assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_unknown_suffix_and_bad_fen_are_errors(tmp_path: Path) -> None:

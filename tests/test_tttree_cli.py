@@ -119,7 +119,7 @@ def test_pictures_are_capped_at_1000_nodes_by_default(capfd: pytest.CaptureFixtu
 
 
 def test_too_wide_png_is_refused_with_the_svg_hint(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = tttree(capfd, "9 x", "-o", str(tmp_path / "big.png"))
+    code, out, err = tttree(capfd, "9 x", "--style", "board", "-o", str(tmp_path / "big.png"))
     assert code == 2 and out == ""
     assert "error: the picture would be" in err and "use --format svg or pdf" in err
     assert list(tmp_path.iterdir()) == []
@@ -191,6 +191,9 @@ def test_bad_fen_through_the_console_script_has_no_traceback() -> None:
 
 
 def test_picture_of_a_huge_tree_is_refused_before_layout(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = tttree(capfd, "9 x", "--algo", "alphabeta", "--max-nodes", "0", "-o", str(tmp_path / "t.svg"))
+    code, out, err = tttree(capfd, "9 x", "--algo", "alphabeta", "--style", "board", "--max-nodes", "0", "-o",
+                            str(tmp_path / "t.svg"))
     assert code == 2 and out == ""
-    assert "25,227 nodes are too many for a picture" in err and "--max-nodes 10,000" in err
+    assert "25,227 nodes are too many for board style" in err and "--max-nodes 10,000" in err
+    assert "use --style compact or dot" in err
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from treeviz.cli.common import write_atomically
+from treeviz.files import write_atomically
 from treeviz.labels import escape, tictactoe_board, ultimate_board_label
 
 DOT_NAME = "g.dot"

@@ -19,6 +19,7 @@ from engine.alphabeta import MoveOrder, alphabeta
 from engine.minimax import Evaluation, minimax
 from engine.scoring import SCORINGS, Scoring
 from engine.search_result import SearchResult
+from treeviz import crop
 
 ALGORITHMS = ("minimax", "alphabeta")
 """The searches a tree can be drawn from."""
@@ -164,60 +165,19 @@ class TreeBuilder:
         size = [1] * len(parent)
         for i in range(len(parent) - 1, 0, -1):
             size[parent[i]] += size[i]
-        return _principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
+        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
 
-    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None) -> nx.DiGraph:
-        """The recorded tree as a DiGraph per the tree schema, cut to ``max_nodes`` (0: all)."""
-        return _to_graph(self, game, max_nodes, dict(graph_attrs or {}))
+    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
+                 path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
+        """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
+        first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.crop.select`."""
+        return _to_graph(self, game, max_nodes, dict(graph_attrs or {}), path, plies)
 
 
 # -- from flat lists to the graph -------------------------------------------
 
-def _principal_variation(values: list[float], size: list[int]) -> list[int]:
-    """Node ids from the root following, while expanded, the first child whose value equals its parent's."""
-    if not values:
-        return []
-    pv = [0]
-    node = 0
-    while size[node] > 1:
-        target = values[node]
-        child = node + 1
-        end = node + size[node]
-        while child < end and values[child] != target:
-            child += size[child]
-        if child >= end:
-            break
-        pv.append(child)
-        node = child
-    return pv
-
-
-def _select(ply: list[int], stub_parent_ply: list[int], pv: list[int], max_nodes: int) -> tuple[int, int]:
-    """How many whole levels to show (deepest ply kept) and how much of the principal variation.
-
-    Returns ``(last_level, pv_shown)``: entered nodes with ply <= last_level are shown, stubs
-    whose parent ply < last_level too, and the first ``pv_shown`` nodes of the principal
-    variation. The total stays within ``max_nodes``.
-    """
-    per_level: dict[int, int] = {}
-    for p in ply:
-        per_level[p] = per_level.get(p, 0) + 1
-    for p in stub_parent_ply:
-        per_level[p + 1] = per_level.get(p + 1, 0) + 1
-    total = 0
-    last = -1
-    for level in range(max(per_level) + 1):
-        total += per_level.get(level, 0)
-        extra = max(0, len(pv) - 1 - level)
-        if total + extra > max_nodes:
-            break
-        last = level
-    if last < 0:
-        return -1, min(len(pv), max_nodes)
-    return last, len(pv)
-
-
-def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]) -> nx.DiGraph:
+def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any], path: Sequence[str] | None = None,
+              plies: int | None = None) -> nx.DiGraph:
     entries = rec.entries
     n = len(entries)
     if any(r is None for r in rec.results):
@@ -229,38 +189,45 @@ def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]
     size = [1] * n
     for i in range(n - 1, 0, -1):
         size[parent[i]] += size[i]
-    pv = _principal_variation(values, size)
 
     # Stubs: one per skipped move, in report order.
-    play, fen_of_state = game.play, game.fen
+    play, fen_of_state, move_name = game.play, game.fen, game.move_name
     stubs = []  # (parent id, move, state, kind, cut value, cut bound)
     for node, kind, value, bound, skipped in rec.cuts:
         s = entries[node][2]
         for m in skipped:
             stubs.append((node, m, play(s, m), kind, value, bound))
 
-    if max_nodes > 0:
-        last, pv_shown = _select(ply, [ply[s[0]] for s in stubs], pv, max_nodes)
-        shown = bytearray(1 if p <= last else 0 for p in ply)
-        for i in pv[:pv_shown]:
-            shown[i] = 1
-        stubs = [s for s in stubs if ply[s[0]] < last]
-        kept = [i for i in range(n) if shown[i]]
-        shown_size = list(shown)
-        for i in range(n - 1, 0, -1):
-            if shown[i]:
-                shown_size[parent[i]] += shown_size[i]
-        hidden = [size[i] - shown_size[i] for i in range(n)]
-    else:
-        kept = range(n)
-        hidden = None
+    root = 0
+    if path:
+        stubs_of: dict[int, list[Any]] = {}
+        for st in stubs:
+            stubs_of.setdefault(st[0], []).append(st[1])
 
-    pv_set = set(pv)
+        def children(i: int) -> list[tuple[str, int, bool]]:
+            found = []
+            child, end = i + 1, i + size[i]
+            while child < end:
+                found.append((move_name(entries[child][1]), child, False))
+                child += size[child]
+            found.extend((move_name(m), -1, True) for m in stubs_of.get(i, ()))
+            return found
+
+        root = crop.follow_path(list(path), 0, children, lambda i: fen_of_state(entries[i][2]))
+    whole = not path and plies is None and max_nodes == 0
+    selection = crop.select(parent, ply, size, values, [st[0] for st in stubs], root=root, plies=plies,
+                            max_nodes=max_nodes)
+    stubs = [stubs[k] for k in selection.stubs]
+    kept = range(n) if whole else selection.kept
+    hidden = None if whole else selection.hidden
+
+    pv_set = set(selection.pv)
     # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
-    to_move, outcome, move_name = game.to_move, game.outcome, game.move_name
+    to_move, outcome = game.to_move, game.outcome
+    states = {e[2] for e in entries} if whole else {entries[i][2] for i in kept}
     info = {s: (fen_of_state(s), _PLAYER_NAMES[to_move(s)], _OUTCOME_NAMES[outcome(s)])
-            for s in {e[2] for e in entries}.union(st[2] for st in stubs)}
-    labels = {m: move_name(m) for m in {e[1] for e in entries[1:]}.union(st[1] for st in stubs)}
+            for s in states.union(st[2] for st in stubs)}
+    labels = {m: move_name(m) for m in {entries[i][1] for i in kept if i != root}.union(st[1] for st in stubs)}
 
     leaf_of = rec.leaves.get
     results = rec.results
@@ -278,10 +245,10 @@ def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]
             "pruned_children": 0, "hidden": hidden[i] if hidden is not None else 0,
             "cut_by": None, "parent_value": None, "parent_bound": None,
         }))
-        if p >= 0:
+        if i != root:
             edges.append((p, i, {"move": m, "label": labels[m], "pruned": False, "best": best}))
 
-    node_attrs = dict(nodes) if max_nodes > 0 else None
+    node_attrs = None if whole else dict(nodes)
     stub_nodes = []
     for node, kind, value, bound, skipped in rec.cuts:
         attrs = node_attrs.get(node) if node_attrs is not None else nodes[node][1]
@@ -303,7 +270,9 @@ def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]
         edges.append((node, sid, {"move": m, "label": labels[m], "pruned": True, "best": False}))
 
     graph.update(
-        nodes=n, shown=len(nodes), hidden=n - len(nodes), max_nodes=max_nodes, pruned=len(stub_nodes),
+        nodes=n, shown=len(nodes), hidden=size[root] - len(nodes), max_nodes=max_nodes, pruned=len(stub_nodes),
+        root=root, path=list(path or []), plies=plies, subtree_nodes=size[root], subtree_value=values[root],
+        subtree_fen=fen_of_state(entries[root][2]), marked=selection.cut_by_plies > 0, capped=selection.capped,
     )
     return _digraph(graph, nodes, stub_nodes, edges)
 
@@ -357,6 +326,8 @@ def build_tree(
     scoring: str = "plain",
     order: str = "ascending",
     max_nodes: int = 0,
+    path: Sequence[str] | None = None,
+    plies: int | None = None,
 ) -> nx.DiGraph:
     """Search ``state`` with ``algorithm`` and return its tree as a DiGraph (see the tree schema).
 
@@ -365,16 +336,19 @@ def build_tree(
     range). ``max_nodes`` (0: no limit) caps the nodes in the graph, pruned stubs
     included: whole levels from the root while they fit with the rest of the principal
     variation, then that variation to its end (a prefix of it when even that does not
-    fit). The search itself always runs to the end, so values are exact.
+    fit). ``path`` (move names as drawn, e.g. ``["3", "4"]``) keeps only the subtree under the position those
+    moves reach, ``plies`` only its first plies; what they cut shows as ``hidden`` counts (see
+    :mod:`treeviz.crop`). The search itself always runs to the end, so values are exact.
 
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
+    :raises treeviz.crop.PathError: a path that leads to no searched position.
     """
     if max_nodes < 0:
         raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
     recorder, graph_attrs, entered = record_search(game, state, algorithm=algorithm, depth=depth, evaluate=evaluate,
                                                    scoring=scoring, order=order)
     with _GcPaused():
-        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs)
+        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
     if G.graph["nodes"] != entered:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
     return G

@@ -14,32 +14,22 @@ from typing import Any
 import networkx as nx
 
 from treeviz import labels
-from treeviz.labels import (
-    HIDDEN_COLOUR,
-    HIDDEN_FILL,
-    PRUNED_COLOUR,
-    PRUNED_FILL,
-    PRUNED_INK,
-    PV_COLOUR,
-    SIDE_BORDER,
-    SIDE_FILL,
-    escape,
-    format_number,
-)
+from treeviz.labels import escape, format_number
+from treeviz.themes import DEFAULT, Theme
 
 TIMES = "\u00d7"
 
 MERGE_NAMES = {"transpositions": "transpositions merged", "symmetry": "symmetries merged"}
 
 
-def board_markup(game: str, fen: str, last: Any = None) -> str:
+def board_markup(game: str, fen: str, last: Any = None, theme: Theme = DEFAULT) -> str:
     """The board grid of a FEN for a node label: 3x3 with the ``last`` cell tinted (None: no tint), or
     9x9 for ultimate, whose FEN carries its last move (part of the position: it says where to play)."""
     if game == "ultimate":
         from engine.ultimate import ULTIMATE
 
-        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE)
-    return labels.tictactoe_board(labels.expand_fen_board(fen.split(" ", 1)[0]), last)
+        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE, theme=theme)
+    return labels.tictactoe_board(labels.expand_fen_board(fen.split(" ", 1)[0]), last, theme=theme)
 
 
 def interval_text(node: dict[str, Any]) -> str:
@@ -49,7 +39,7 @@ def interval_text(node: dict[str, Any]) -> str:
     return labels.value_text(node.get("value"), node.get("bound"))
 
 
-def dag_node_label(board: str, node: dict[str, Any]) -> str:
+def dag_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) -> str:
     """An entered DAG node: board, result or value, and how many tree nodes it stands for."""
     side = node.get("to_move") or "x"
     rows = [f"<TR><TD>{board}</TD></TR>"]
@@ -57,17 +47,23 @@ def dag_node_label(board: str, node: dict[str, Any]) -> str:
     value = escape(interval_text(node))
     if outcome:
         result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{labels.RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>')
         rows.append(f"<TR><TD>{value}</TD></TR>")
     else:
         suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if node.get("leaf") == "heuristic" else ""
         rows.append(f"<TR><TD><B>{value}</B>{suffix}</TD></TR>")
     merged = int(node.get("merged") or 0)
     if merged > 1:
-        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="#555555">{TIMES}{merged:,}</FONT></TD></TR>')
-    pv = bool(node.get("best"))
-    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
-    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{theme.faint_ink}">{TIMES}{merged:,}</FONT></TD></TR>')
+    return board_node_table(rows, side, bool(node.get("best")), theme)
+
+
+def board_node_table(rows: list[str], side: str, pv: bool, theme: Theme) -> str:
+    """A node's rows in its frame: the side's fill and border (round or square corners by theme), thick
+    in the principal variation's colour on it."""
+    border, colour = ("3", theme.pv) if pv else ("1", theme.side_border[side])
+    rounded = ' STYLE="ROUNDED"' if theme.rounded[side] else ""
+    return (f'<TABLE BORDER="{border}"{rounded} COLOR="{colour}" BGCOLOR="{theme.side_fill[side]}" '
             f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
 
 
@@ -77,14 +73,18 @@ def hidden_label(count: int) -> str:
     return f"{labels.ELLIPSIS} {count:,} more {noun} below\\n(use --max-nodes 0)"
 
 
-def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+def hidden_style(theme: Theme) -> str:
+    """DOT attributes of a box standing for nodes not drawn."""
+    return (f'style="dotted,rounded,filled", fillcolor="{theme.hidden_fill}", color="{theme.hidden}", '
+            f'fontcolor="{theme.hidden}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", width=0, height=0')
+
+
+def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """DOT statements of one merged graph: nodes in id order (first visit), each followed by its edges."""
     game = G.graph.get("game", "tictactoe")
-    stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
-                  f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
-    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
-                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
-                    f'width=0, height=0')
+    stub_style = (f'style="dashed,rounded,filled", fillcolor="{theme.pruned_fill}", color="{theme.pruned}", '
+                  f'fontcolor="{theme.pruned_ink}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
+    hidden = hidden_style(theme)
     out: list[str] = []
     succ = G._succ
     for n in sorted(G):
@@ -93,26 +93,26 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
         if d.get("pruned"):
             out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
         else:
-            label = dag_node_label(board_markup(game, d["fen"]), d)
+            label = dag_node_label(board_markup(game, d["fen"], theme=theme), d, theme)
             cls = "pv" if d.get("best") else "node"
             out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(d["fen"])}", class="{cls}"];')
         mover = d.get("to_move", "x")
         for v in sorted(succ[n]):
-            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover)}")
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover, theme)}")
         if d.get("hidden"):
-            out.append(f'{indent}{prefix}h{n} [label="{hidden_label(d["hidden"])}", {hidden_style}, class="hidden"];')
-            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{HIDDEN_COLOUR}"];')
+            out.append(f'{indent}{prefix}h{n} [label="{hidden_label(d["hidden"])}", {hidden}, class="hidden"];')
+            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{theme.hidden}"];')
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: str) -> str:
+def _edge_tail(e: dict[str, Any], mover: str, theme: Theme) -> str:
     text = escape(str(e.get("label", e.get("move"))))
     if e.get("pruned"):
-        return f' [label="{text}", style=dashed, color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];'
+        return f' [label="{text}", style=dashed, color="{theme.pruned}", fontcolor="{theme.pruned}"];'
     if e.get("best"):
-        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{theme.pv}", fontcolor="{theme.pv}", '
                 f'arrowsize=0.7];')
-    return f' [label="{text}", fontcolor="{labels.STONE_INK.get(mover, "black")}"];'
+    return f' [label="{text}", color="{theme.edge}", fontcolor="{theme.stone_ink.get(mover, theme.ink)}"];'
 
 
 def dag_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:

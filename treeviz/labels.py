@@ -13,33 +13,36 @@ from functools import lru_cache
 from math import inf, isinf
 from typing import Any
 
-# -- palette ------------------------------------------------------------------
-# x is blue, o is red-orange, everywhere: stones, "to move" fills, results.
+from treeviz.themes import DEFAULT, Theme
 
-X_INK = "#1f4e9c"
-O_INK = "#c23b22"
-X_FILL = "#dce8fa"
-O_FILL = "#fbe0d8"
-X_BORDER = "#5b84c4"
-O_BORDER = "#d9785e"
-PV_COLOUR = "#0a7d32"
+# -- palette ------------------------------------------------------------------
+# x is blue, o is red-orange, everywhere: stones, "to move" fills, results. These are the
+# default theme's colours (treeviz.themes), kept as names for the code that uses them.
+
+X_INK = DEFAULT.stone_ink["x"]
+O_INK = DEFAULT.stone_ink["o"]
+X_FILL = DEFAULT.side_fill["x"]
+O_FILL = DEFAULT.side_fill["o"]
+X_BORDER = DEFAULT.side_border["x"]
+O_BORDER = DEFAULT.side_border["o"]
+PV_COLOUR = DEFAULT.pv
 """Principal variation: thick green edges and node borders."""
-PRUNED_COLOUR = "#9a9a9a"
-PRUNED_INK = "#6f6f6f"
-PRUNED_FILL = "#f4f4f4"
-HIDDEN_COLOUR = "#505050"
-HIDDEN_FILL = "#fff8dc"
-LAST_MOVE_FILL = "#fff1a8"
-LINE_FILL = {"x": "#9dbdf0", "o": "#f3a28c"}
+PRUNED_COLOUR = DEFAULT.pruned
+PRUNED_INK = DEFAULT.pruned_ink
+PRUNED_FILL = DEFAULT.pruned_fill
+HIDDEN_COLOUR = DEFAULT.hidden
+HIDDEN_FILL = DEFAULT.hidden_fill
+LAST_MOVE_FILL = DEFAULT.last_move_fill
+LINE_FILL = DEFAULT.line_fill
 """The three cells of a finished line, in the winner's colour."""
-PLAYABLE_COLOUR = "#e0a800"
+PLAYABLE_COLOUR = DEFAULT.playable
 """Border of the ultimate sub-boards the side to move may play in."""
-PLAYABLE_FILL = "#fffbe6"
-DRAW_FILL = "#e4e4e4"
-RESULT_INK = {"x": X_INK, "o": O_INK, "draw": "#555555"}
-SIDE_FILL = {"x": X_FILL, "o": O_FILL}
-SIDE_BORDER = {"x": X_BORDER, "o": O_BORDER}
-STONE_INK = {"x": X_INK, "o": O_INK}
+PLAYABLE_FILL = DEFAULT.playable_fill
+DRAW_FILL = DEFAULT.draw_fill
+RESULT_INK = DEFAULT.result_ink
+SIDE_FILL = DEFAULT.side_fill
+SIDE_BORDER = DEFAULT.side_border
+STONE_INK = DEFAULT.stone_ink
 
 MINUS = "\u2212"
 ALPHA = "\u03b1"
@@ -119,7 +122,7 @@ BOLD_FACE = "Helvetica-Bold"
 
 
 @lru_cache(maxsize=65536)
-def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16) -> str:
+def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16, theme: Theme = DEFAULT) -> str:
     """A 3x3 grid of ``cells`` (9 chars ``x``/``o``/``.``).
 
     ``last`` (cell 0-8) is tinted yellow, a finished line in the winner's colour.
@@ -134,9 +137,9 @@ def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16) ->
         for c in range(3):
             i = r * 3 + c
             ch = cells[i]
-            fill = LINE_FILL[ch] if i in line else LAST_MOVE_FILL if i == last else None
+            fill = theme.line_fill[ch] if i in line else theme.last_move_fill if i == last else None
             bg = f' BGCOLOR="{fill}"' if fill else ""
-            text = f'<FONT COLOR="{STONE_INK[ch]}">{ch}</FONT>' if ch in STONE_INK else ""
+            text = f'<FONT COLOR="{theme.stone_ink[ch]}">{ch}</FONT>' if ch in theme.stone_ink else ""
             tds.append(f"{td}{bg}>{text}</TD>")
         rows.append("<TR>" + "".join(tds) + "</TR>")
     return (f'<FONT FACE="{BOLD_FACE}" POINT-SIZE="{_stone_points(cell_size)}">'
@@ -153,6 +156,7 @@ def ultimate_board_label(
     cell_size: int = 12,
     show_playable: bool = True,
     show_last: bool = True,
+    theme: Theme = DEFAULT,
 ) -> str:
     """A 9x9 ultimate board: sub-board borders, won sub-boards marked, playable ones and the last move highlighted.
 
@@ -165,32 +169,34 @@ def ultimate_board_label(
     last = game.last_move(state) if show_last else None
     playable = set(game.playable_subs(state)) if show_playable and game.outcome(state) is None else set()
     statuses = tuple(game.sub_status(state, sub) for sub in range(1, 10))
-    return _ultimate_board(cells, last, tuple(sorted(playable)), statuses, cell_size)
+    return _ultimate_board(cells, last, tuple(sorted(playable)), statuses, cell_size, theme)
 
 
 @lru_cache(maxsize=16384)
 def _ultimate_board(cells: str, last: int | None, playable: tuple[int, ...], statuses: tuple[str | None, ...],
-                    cell_size: int) -> str:
+                    cell_size: int, theme: Theme = DEFAULT) -> str:
     big = []
     for big_row in range(3):
         subs = []
         for big_col in range(3):
             sub = big_row * 3 + big_col + 1
             subs.append(_sub_board(cells[(sub - 1) * 9:sub * 9], sub, last, sub in playable,
-                                   statuses[sub - 1], cell_size))
+                                   statuses[sub - 1], cell_size, theme))
         big.append("<TR>" + "".join(subs) + "</TR>")
     return ('<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" CELLPADDING="0" COLOR="#202020" BGCOLOR="#202020">'
             + "".join(big) + "</TABLE>")
 
 
-def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: str | None, cell_size: int) -> str:
+def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: str | None, cell_size: int,
+               theme: Theme = DEFAULT) -> str:
     side = cell_size * 3 + 2
     if status in ("x", "o"):
         # A won sub-board is closed: one big letter in the winner's colour.
-        fill = X_FILL if status == "x" else O_FILL
+        fill = theme.side_fill[status]
         return (f'<TD WIDTH="{side}" HEIGHT="{side}" BGCOLOR="{fill}">'
-                f'<FONT POINT-SIZE="{_stone_points(side)}" COLOR="{STONE_INK[status]}"><B>{status}</B></FONT></TD>')
-    background = DRAW_FILL if status == "draw" else PLAYABLE_FILL if playable else "white"
+                f'<FONT POINT-SIZE="{_stone_points(side)}" COLOR="{theme.stone_ink[status]}"><B>{status}</B></FONT>'
+                '</TD>')
+    background = theme.draw_fill if status == "draw" else theme.playable_fill if playable else "white"
     points = _stone_points(cell_size)
     rows = []
     for r in range(3):
@@ -199,12 +205,13 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
             i = r * 3 + c
             ch = cells[i]
             is_last = last == sub * 10 + i + 1
-            bg = f' BGCOLOR="{LAST_MOVE_FILL}"' if is_last else ""
-            text = f'<FONT COLOR="{STONE_INK[ch]}" POINT-SIZE="{points}">{ch}</FONT>' if ch in STONE_INK else ""
+            bg = f' BGCOLOR="{theme.last_move_fill}"' if is_last else ""
+            text = (f'<FONT COLOR="{theme.stone_ink[ch]}" POINT-SIZE="{points}">{ch}</FONT>'
+                    if ch in theme.stone_ink else "")
             tds.append(f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"{bg}>{text}</TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
     # One COLOR per table (Graphviz rejects a duplicate): a playable sub-board's grid is drawn gold.
-    border = f' BORDER="2" COLOR="{PLAYABLE_COLOUR}"' if playable else ' BORDER="0" COLOR="#b0b0b0"'
+    border = f' BORDER="2" COLOR="{theme.playable}"' if playable else ' BORDER="0" COLOR="#b0b0b0"'
     inner = (f'<TABLE{border} CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{background}">'
              + "".join(rows) + "</TABLE>")
     return f'<TD BGCOLOR="{background}">{inner}</TD>'
@@ -212,7 +219,7 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
 
 # -- whole nodes ------------------------------------------------------------------
 
-def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool) -> str:
+def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool, theme: Theme = DEFAULT) -> str:
     """The label of an entered node: the board, its value (or result), and for alpha-beta the window and visit order.
 
     ``board`` is the grid markup (:func:`tictactoe_board` or :func:`ultimate_board_label`).
@@ -223,7 +230,7 @@ def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool)
     value = value_text(node.get("value"), node.get("bound"))
     if outcome:
         result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>')
         rows.append(f"<TR><TD>{value}</TD></TR>")
     else:
         kind = node.get("leaf")
@@ -233,8 +240,9 @@ def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool)
         order = node.get("order")
         rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
                     f"</FONT></TD></TR>")
-    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
-    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
+    border, colour = ("3", theme.pv) if pv else ("1", theme.side_border[side])
+    rounded = ' STYLE="ROUNDED"' if theme.rounded[side] else ""
+    return (f'<TABLE BORDER="{border}"{rounded} COLOR="{colour}" BGCOLOR="{theme.side_fill[side]}" '
             f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
 
 
@@ -242,6 +250,11 @@ def stub_label(node: dict[str, Any]) -> str:
     """A pruned move, for a double-quoted DOT label: the cut that skipped it and the bound reached, on two lines."""
     text = escape(cut_text(node.get("cut_by") or "beta", node.get("parent_value"), node.get("parent_bound")))
     return text.replace(": ", ":\\n", 1)
+
+
+def mark_label(count: int) -> str:
+    """The box standing for the nodes below a node cut off by ``--plies`` (or a cap): ``+1,234 nodes``."""
+    return f"+{count:,} node" + ("" if count == 1 else "s")
 
 
 def hidden_label(count: int) -> str:

@@ -11,17 +11,19 @@ from __future__ import annotations
 import networkx as nx
 
 from treeviz import labels
-from treeviz.labels import HIDDEN_COLOUR, PRUNED_COLOUR, PV_COLOUR, SIDE_BORDER, escape
+from treeviz.labels import escape
+from treeviz.themes import DEFAULT, Theme
 
 LINE_CHARACTERS = 80
 """About how many characters of the key go on one line."""
 SQUARE = "\u25a0"
+WHITE_SQUARE = "\u25a1"
 LINE = "\u2501\u2501"
 GAP = "\u2003\u2003"
 """Between two entries on a line: two em spaces."""
 
 
-def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
+def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
     """The key as an HTML-like label table: one cell, left-aligned lines."""
     from treeviz.dag_dot import legend_words as dag_words
     from treeviz.mcts_dot import legend_words as mcts_words
@@ -29,26 +31,30 @@ def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
     mcts = [G for G in trees if G.graph.get("algorithm") == "mcts"]
     searched = [G for G in trees if G.graph.get("algorithm") != "mcts"]
     points = round(11 * scale)
-    entries: list[tuple[str, str, str]] = [
-        (SQUARE, SIDE_BORDER["x"], "x to move"),
-        (SQUARE, SIDE_BORDER["o"], "o to move"),
-    ]
+    if theme.side_border["x"] != theme.side_border["o"]:
+        entries: list[tuple[str, str, str]] = [
+            (SQUARE, theme.side_border["x"], "x to move"),
+            (SQUARE, theme.side_border["o"], "o to move"),
+        ]
+    else:  # told apart by fill and corners, not colour (the print theme)
+        entries = [(WHITE_SQUARE, theme.ink, "x to move (square corners)"),
+                   (SQUARE, "#9a9a9a", "o to move (round corners)")]
     if searched and mcts:
-        entries.append((LINE, PV_COLOUR, "principal variation (best play); MCTS: most-visited line"))
+        entries.append((LINE, theme.pv, "principal variation (best play); MCTS: most-visited line"))
     elif mcts:
-        entries.append((LINE, PV_COLOUR, "most-visited line (the search's answer)"))
+        entries.append((LINE, theme.pv, "most-visited line (the search's answer)"))
     else:
-        entries.append((LINE, PV_COLOUR, "principal variation (best play)"))
+        entries.append((LINE, theme.pv, "principal variation (best play)"))
     entries.append(("", "", "values from x's point of view"))
     if any(G.graph.get("algorithm") == "alphabeta" for G in trees):
-        entries.append((f"{labels.BETA}-cut", PRUNED_COLOUR, "(dashed, grey): move pruned by alpha-beta"))
+        entries.append((f"{labels.BETA}-cut", theme.pruned, "(dashed, grey): move pruned by alpha-beta"))
         if not any(G.graph.get("merge") for G in searched):
             entries.append(("", "", f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"))
     if mcts:
         entries += [("", "", words) for words in mcts_words(mcts)]
     entries += [("", "", words) for words in dag_words(trees)]
     if any(G.graph.get("hidden") for G in trees):
-        entries.append((labels.ELLIPSIS, HIDDEN_COLOUR, "nodes left out (--max-nodes)"))
+        entries.append((labels.ELLIPSIS, theme.hidden, "nodes left out (--max-nodes)"))
 
     lines: list[list[str]] = [[]]
     width = 0

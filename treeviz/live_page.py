@@ -14,7 +14,7 @@ from pathlib import Path
 
 from engine.game import PLAYER_NAMES
 from treeviz.board_picture import PNG_NAME
-from treeviz.cli.common import write_atomically
+from treeviz.files import write_atomically
 from treeviz.game_session import Position
 
 PAGE_NAME = "refresh.html"

@@ -18,18 +18,9 @@ from typing import Any
 import networkx as nx
 
 from treeviz import labels
-from treeviz.dag_dot import board_markup
-from treeviz.labels import (
-    HIDDEN_COLOUR,
-    HIDDEN_FILL,
-    PV_COLOUR,
-    RESULT_INK,
-    SIDE_BORDER,
-    SIDE_FILL,
-    STONE_INK,
-    escape,
-    format_number,
-)
+from treeviz.dag_dot import board_markup, board_node_table, hidden_style
+from treeviz.labels import escape, format_number
+from treeviz.themes import DEFAULT, Theme
 
 MIN_WIDTH = 0.8
 """Pen width (points) of an edge with almost no visits."""
@@ -64,69 +55,69 @@ def proven_text(value: float | None) -> str:
     return {1: "x wins", -1: "o wins", 0: "draw"}.get(int(value) if value == int(value) else 2, format_number(value))
 
 
-def mcts_node_label(board: str, node: dict[str, Any]) -> str:
+def mcts_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) -> str:
     """An MCTS node: board, ``n``, ``q``, UCB, and the result or proof."""
     side = node.get("to_move") or "x"
     rows = [f"<TR><TD>{board}</TD></TR>"]
     outcome = node.get("outcome")
     if outcome:
         result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{RESULT_INK[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>')
     rows.append(f"<TR><TD><B>n {node.get('visits', 0):,}</B>  q {mean_text(node.get('mean', 0.0))}</TD></TR>")
     score = node.get("ucb")
     if score is not None:
-        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="#555555">ucb {mean_text(score, signed=False)}'
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{theme.faint_ink}">ucb {mean_text(score, signed=False)}'
                     "</FONT></TD></TR>")
     proven = node.get("proven")
     if proven is not None and not outcome:
-        ink = RESULT_INK.get({1: "x", -1: "o"}.get(int(proven), "draw"), "#555555")
+        ink = theme.result_ink.get({1: "x", -1: "o"}.get(int(proven), "draw"), theme.faint_ink)
         rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>proved: {escape(proven_text(proven))}'
                     f"</B></FONT></TD></TR>")
-    pv = bool(node.get("best"))
-    border, colour = ("3", PV_COLOUR) if pv else ("1", SIDE_BORDER[side])
-    return (f'<TABLE BORDER="{border}" STYLE="ROUNDED" COLOR="{colour}" BGCOLOR="{SIDE_FILL[side]}" '
-            f'CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">' + "".join(rows) + "</TABLE>")
+    return board_node_table(rows, side, bool(node.get("best")), theme)
 
 
-def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+def compact_text(node: dict[str, Any]) -> tuple[str, str]:
+    """A compact-style MCTS node's two lines: visits (the main one), and the mean from x's point of view."""
+    return f"n {node.get('visits', 0):,}", f"q {mean_text(node.get('mean', 0.0))}"
+
+
+def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """DOT statements of one MCTS tree: nodes in creation order, each followed by its edges (children by move)."""
     game = G.graph.get("game", "tictactoe")
     root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in G._node.values()), default=0)
-    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
-                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
-                    f'width=0, height=0')
+    hidden_box = hidden_style(theme)
     succ, pred = G._succ, G._pred
     out: list[str] = []
     for n in sorted(G):
         d = G._node[n]
         name = f"{prefix}{n}"
         last = next((e.get("move") for e in pred[n].values()), None)
-        board = board_markup(game, d["fen"], last)
+        board = board_markup(game, d["fen"], last, theme)
         cls = "pv" if d.get("best") else "node"
-        out.append(f'{indent}{name} [label=<{mcts_node_label(board, d)}>, tooltip="{escape(d["fen"])}", '
+        out.append(f'{indent}{name} [label=<{mcts_node_label(board, d, theme)}>, tooltip="{escape(d["fen"])}", '
                    f'class="{cls}"];')
         mover = d.get("to_move", "x")
         children = succ[n]
         for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
             e = children[v]
-            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits)}")
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits, theme)}")
         # Only the subtrees of children not drawn: drawn children show their own cuts.
         hidden = (d.get("hidden") or 0) - sum(G._node[v].get("hidden") or 0 for v in children)
         if hidden > 0:
-            out.append(f'{indent}{prefix}h{n} [label="{labels.ELLIPSIS} {hidden:,} more", {hidden_style}, '
+            out.append(f'{indent}{prefix}h{n} [label="{labels.ELLIPSIS} {hidden:,} more", {hidden_box}, '
                        f'class="hidden"];')
-            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{HIDDEN_COLOUR}"];')
+            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{theme.hidden}"];')
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: str, root_visits: int) -> str:
+def _edge_tail(e: dict[str, Any], mover: str, root_visits: int, theme: Theme) -> str:
     text = escape(str(e.get("label", e.get("move"))))
     width = edge_width(e.get("visits", 0), root_visits)
     arrow = round(0.5 + width / 10, 2)
     if e.get("best"):
-        return (f' [label=<<B>{text}</B>>, penwidth={width}, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+        return (f' [label=<<B>{text}</B>>, penwidth={width}, color="{theme.pv}", fontcolor="{theme.pv}", '
                 f'arrowsize={arrow}];')
-    ink = STONE_INK.get(mover, "black")
+    ink = theme.stone_ink.get(mover, theme.ink)
     return f' [label="{text}", penwidth={width}, color="{ink}80", fontcolor="{ink}", arrowsize={arrow}];'
 
 

@@ -24,19 +24,9 @@ from typing import Any
 import networkx as nx
 
 from treeviz import labels
-from treeviz.labels import (
-    HIDDEN_COLOUR,
-    HIDDEN_FILL,
-    PRUNED_COLOUR,
-    PRUNED_FILL,
-    PRUNED_INK,
-    PV_COLOUR,
-    SIDE_BORDER,
-    SIDE_FILL,
-    STONE_INK,
-    escape,
-    format_number,
-)
+from treeviz.labels import escape, format_number
+from treeviz.page_size import PageSize
+from treeviz.themes import DEFAULT, Theme
 
 FORMATS = ("png", "svg", "pdf")
 """What :func:`render` produces."""
@@ -64,53 +54,62 @@ class GraphvizNotFound(RenderError):
 # -- DOT ----------------------------------------------------------------------------
 
 def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
-           fen: str | None = None) -> str:
+           fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """The tree as DOT text: board grids, values, the principal variation in bold green, pruned moves as grey stubs.
 
     ``title`` replaces the default heading (algorithm, position, node count, value);
     ``fen`` is the position as the user wrote it, for that heading (default: the canonical ``root_fen``).
     ``rankdir`` ``TB`` grows the tree downwards (the textbook look), ``LR`` rightwards.
+    ``theme`` picks the colours (:mod:`treeviz.themes`).
     """
-    return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir, fen=fen))
+    return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir, fen=fen, theme=theme))
 
 
 def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
-             fen: str | None = None) -> Iterator[str]:
+             fen: str | None = None, theme: Theme = DEFAULT) -> Iterator[str]:
     """:func:`to_dot` in chunks, for writing huge trees without holding the whole text."""
     heading = title if title is not None else tree_title(G, fen)
     scale = heading_scale(estimated_width(G, rankdir))
-    yield (f"digraph tree {{\n{_graph_attributes(rankdir)}\n"
-           f"  label=<{_heading_table(heading, [G] if legend else [], scale)}>;\n")
-    yield from graph_statements(G, prefix="", indent="  ")
+    yield (f"digraph tree {{\n{_graph_attributes(rankdir, theme)}\n"
+           f"  label=<{_heading_table(heading, [G] if legend else [], scale, theme)}>;\n")
+    yield from graph_statements(G, prefix="", indent="  ", theme=theme)
     yield "}\n"
 
 
 def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                legend: bool = True, rankdir: str = "TB", fen: str | None = None) -> str:
+                legend: bool = True, rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """Both trees in one figure, side by side, each titled with its algorithm and node count."""
-    return "".join(iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen))
+    return "".join(iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
+                                   theme=theme))
 
 
 def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                     legend: bool = True, rankdir: str = "TB", fen: str | None = None) -> Iterator[str]:
+                     legend: bool = True, rankdir: str = "TB", fen: str | None = None,
+                     theme: Theme = DEFAULT) -> Iterator[str]:
     """:func:`compare_dot` in chunks."""
-    return iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen)
+    return iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
+                           theme=theme)
 
 
 def panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
-               fen: str | None = None) -> str:
+               fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """Any number of searches of one position in one figure, side by side, each titled with its counts."""
-    return "".join(iter_panels_dot(graphs, title=title, legend=legend, rankdir=rankdir, fen=fen))
+    return "".join(iter_panels_dot(graphs, title=title, legend=legend, rankdir=rankdir, fen=fen, theme=theme))
 
 
 def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True,
-                    rankdir: str = "TB", fen: str | None = None) -> Iterator[str]:
+                    rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> Iterator[str]:
     """:func:`panels_dot` in chunks; panels are DOT clusters named after their search, in the order given."""
     fen = fen or graphs[0].graph.get("root_fen", "")
-    heading = title if title is not None else panels_heading(graphs, fen)
+    if title is not None:
+        heading = title
+    elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs) and len(graphs) == 2:
+        heading = compare_title(fen, graphs[0])
+    else:
+        heading = panels_heading(graphs, fen)
     scale = heading_scale(sum(estimated_width(G, rankdir) for G in graphs))
-    yield (f"digraph compare {{\n{_graph_attributes(rankdir)}\n"
-           f"  label=<{_heading_table(heading, list(graphs) if legend else [], scale)}>;\n")
+    yield (f"digraph compare {{\n{_graph_attributes(rankdir, theme)}\n"
+           f"  label=<{_heading_table(heading, list(graphs) if legend else [], scale, theme)}>;\n")
     used: set[str] = set()
     for k, G in enumerate(graphs):
         name = panel_name(G)
@@ -122,7 +121,7 @@ def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legen
         yield (f"  subgraph cluster_{name} {{\n"
                f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize={title_points}; '
                f'style="rounded"; color="#bbbbbb"; margin=12;\n')
-        yield from graph_statements(G, prefix=prefix, indent="    ")
+        yield from graph_statements(G, prefix=prefix, indent="    ", theme=theme)
         yield "  }\n"
     yield "}\n"
 
@@ -147,19 +146,22 @@ def panels_heading(graphs: list[nx.DiGraph], fen: str) -> str:
     return f"{joined} search {kind} of {fen}"
 
 
-def graph_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+def graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """DOT statements of one search graph: a minimax/alpha-beta tree, an MCTS tree, or a merged DAG."""
     if G.graph.get("merge"):
         from treeviz.dag_dot import dag_statements
-        return dag_statements(G, prefix=prefix, indent=indent)
+        return dag_statements(G, prefix=prefix, indent=indent, theme=theme)
     if G.graph.get("algorithm") == "mcts":
         from treeviz.mcts_dot import mcts_statements
-        return mcts_statements(G, prefix=prefix, indent=indent)
-    return _tree_statements(G, prefix=prefix, indent=indent)
+        return mcts_statements(G, prefix=prefix, indent=indent, theme=theme)
+    return _tree_statements(G, prefix=prefix, indent=indent, theme=theme)
 
 
 def tree_title(G: nx.DiGraph, fen: str | None = None) -> str:
-    """``Minimax tree of 1o11o1oxx x: 49 nodes, value 0 (draw)`` and the cut, if any."""
+    """``Minimax tree of 1o11o1oxx x: 49 nodes, value 0 (draw)`` and the cut, if any.
+
+    A subtree drawn with ``--path`` says the moves from the root and the value of the position they reach.
+    """
     g = G.graph
     name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
     if g.get("merge"):
@@ -168,14 +170,31 @@ def tree_title(G: nx.DiGraph, fen: str | None = None) -> str:
     if g.get("algorithm") == "mcts":
         from treeviz.mcts_dot import mcts_title
         return mcts_title(G, fen)
-    text = f"{name} tree of {fen or g.get('root_fen', '?')}: {_count(g.get('nodes', G.number_of_nodes()), 'node')}"
-    text += f", value {_value_words(g.get('value'), g.get('scoring'))}"
+    text = f"{name} tree of {fen or g.get('root_fen', '?')}"
+    if g.get("path"):
+        moves = " ".join(str(m) for m in g["path"])
+        text += (f" after {moves}: subtree of {_count(g.get('subtree_nodes', 0), 'node')} "
+                 f"(of {g.get('nodes', 0):,}), value there {_value_words(g.get('subtree_value'), g.get('scoring'))}"
+                 f", at the root {format_number(g.get('value'))}")
+    else:
+        text += f": {_count(g.get('nodes', G.number_of_nodes()), 'node')}"
+        text += f", value {_value_words(g.get('value'), g.get('scoring'))}"
     if g.get("depth") is not None:
         text += f", depth {g['depth']}"
     if g.get("pruned"):
         text += f", {_count(g['pruned'], 'move')} pruned"
+    if g.get("plies") is not None:
+        text += f", first {_count(g['plies'], 'ply', 'plies')}"
     if g.get("hidden"):
         text += f" ({g.get('shown', 0):,} shown, {g['hidden']:,} left out)"
+    return text
+
+
+def compare_title(fen: str, G: nx.DiGraph | None = None) -> str:
+    """``Minimax and alpha-beta search trees of x21o11xo o`` (and the path of a subtree)."""
+    text = f"Minimax and alpha-beta search trees of {fen}"
+    if G is not None and G.graph.get("path"):
+        text += f" after {' '.join(str(m) for m in G.graph['path'])}"
     return text
 
 
@@ -197,8 +216,8 @@ def cluster_title(G: nx.DiGraph) -> str:
     return text
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+def _count(n: int, noun: str, plural: str | None = None) -> str:
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def _value_words(value: float | None, scoring: str | None) -> str:
@@ -208,11 +227,11 @@ def _value_words(value: float | None, scoring: str | None) -> str:
     return text
 
 
-def _graph_attributes(rankdir: str) -> str:
+def _graph_attributes(rankdir: str, theme: Theme = DEFAULT) -> str:
     return (f'  graph [rankdir={rankdir}, ordering=out, nodesep=0.12, ranksep=0.32, fontname="{FONT}", '
             f'fontsize=13, labelloc=t, bgcolor=white, pad={PAD_INCHES}];\n'
             f'  node [shape=plain, fontname="{FONT}", fontsize=10];\n'
-            f'  edge [fontname="{FONT}", fontsize=10, arrowsize=0.5, color="#555555"];')
+            f'  edge [fontname="{FONT}", fontsize=10, arrowsize=0.5, color="{theme.edge}"];')
 
 
 NODE_WIDTH_POINTS = 50
@@ -234,49 +253,56 @@ def heading_scale(width: float) -> float:
     return max(1.0, min(12.0, width / 1500))
 
 
-def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0) -> str:
+def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
     lines = "<BR/>".join(escape(line) for line in heading.split("\n"))
     rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{lines}</B></FONT></TD></TR>']
     if trees:
-        rows.append(f"<TR><TD>{legend_table(trees, scale)}</TD></TR>")
+        rows.append(f"<TR><TD>{legend_table(trees, scale, theme)}</TD></TR>")
     return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
 
 
-def legend_table(trees: list[nx.DiGraph], scale: float = 1.0) -> str:
+def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
     """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
     if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in trees):
         from treeviz.legend_lines import legend_lines  # their keys are longer: lines of words, wrapped
-        return legend_lines(trees, scale)
+        return legend_lines(trees, scale, theme)
     alphabeta = any(G.graph.get("algorithm") == "alphabeta" for G in trees)
     hidden = any(G.graph.get("hidden") for G in trees)
+    marks = any(G.graph.get("marked") for G in trees)
     small = round(9 * scale)
 
     def text(words: str) -> str:
         return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="{round(11 * scale)}">{escape(words)}</FONT></TD>'
 
     def swatch(side: str) -> str:
-        return (f'<TD BORDER="{max(1, round(scale))}" COLOR="{SIDE_BORDER[side]}" BGCOLOR="{SIDE_FILL[side]}" '
-                f'WIDTH="{round(18 * scale)}" HEIGHT="{round(12 * scale)}"> </TD>')
+        rounded = ' STYLE="ROUNDED"' if theme is not DEFAULT and theme.rounded[side] else ""
+        return (f'<TD BORDER="{max(1, round(scale))}"{rounded} COLOR="{theme.side_border[side]}" '
+                f'BGCOLOR="{theme.side_fill[side]}" WIDTH="{round(18 * scale)}" HEIGHT="{round(12 * scale)}"> </TD>')
 
     cells = [
         swatch("x"), text("x to move"),
         swatch("o"), text("o to move"),
-        f'<TD><FONT COLOR="{PV_COLOUR}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
+        f'<TD><FONT COLOR="{theme.pv}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
         text("principal variation (best play)"),
         text("values from x's point of view"),
     ]
     if alphabeta:
+        cuts = ([(labels.BETA, "beta")] if theme.cut_dash["beta"] == theme.cut_dash["alpha"]
+                else [(labels.BETA, "beta"), (labels.ALPHA, "alpha")])
+        for letter, kind in cuts:
+            cells.append(f'<TD BORDER="1" STYLE="{theme.cut_dash[kind]}" COLOR="{theme.pruned}"><FONT '
+                         f'COLOR="{theme.pruned}" POINT-SIZE="{small}">{letter}-cut</FONT></TD>')
         cells += [
-            f'<TD BORDER="1" STYLE="dashed" COLOR="{PRUNED_COLOUR}"><FONT COLOR="{PRUNED_COLOUR}" '
-            f'POINT-SIZE="{small}">{labels.BETA}-cut</FONT></TD>',
             text("move pruned by alpha-beta"),
             text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
         ]
-    if hidden:
+    if hidden or marks:
+        what = ("nodes left out (--max-nodes)" if not marks else "nodes not drawn (--plies)" if not hidden
+                else "nodes not drawn (--plies, --max-nodes)")
         cells += [
-            f'<TD BORDER="1" STYLE="dotted" COLOR="{HIDDEN_COLOUR}" BGCOLOR="{HIDDEN_FILL}">'
+            f'<TD BORDER="1" STYLE="dotted" COLOR="{theme.hidden}" BGCOLOR="{theme.hidden_fill}">'
             f'<FONT POINT-SIZE="{small}">{labels.ELLIPSIS}</FONT></TD>',
-            text("nodes left out (--max-nodes)"),
+            text(what),
         ]
     return (f'<TABLE BORDER="0" CELLSPACING="{round(4 * scale)}" CELLPADDING="2"><TR>' + "".join(cells)
             + "</TR></TABLE>")
@@ -286,7 +312,7 @@ _CHUNK_LINES = 16384
 """Statements joined per yielded chunk: big trees stream out without one giant list of lines."""
 
 
-def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str]:
+def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """Chunks of statements of one tree: each node, then its edges, in node-id order (= visit order, stubs last).
 
     Labels are cached by what they show, so the full minimax tree (half a million
@@ -294,12 +320,14 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
     """
     game = G.graph.get("game", "tictactoe")
     show_window = G.graph.get("algorithm") == "alphabeta"
-    board_of = _tictactoe_board_maker() if game == "tictactoe" else _ultimate_board_maker()
-    stub_style = (f'style="dashed,rounded,filled", fillcolor="{PRUNED_FILL}", color="{PRUNED_COLOUR}", '
-                  f'fontcolor="{PRUNED_INK}", fontsize=10, shape=box, margin="0.06,0.03", width=0, height=0')
-    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{HIDDEN_FILL}", color="{HIDDEN_COLOUR}", '
-                    f'fontcolor="{HIDDEN_COLOUR}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
+    board_of = _tictactoe_board_maker(theme) if game == "tictactoe" else _ultimate_board_maker(theme)
+    stub_styles = {kind: (f'style="{dash},rounded,filled", fillcolor="{theme.pruned_fill}", color="{theme.pruned}", '
+                          f'fontcolor="{theme.pruned_ink}", fontsize=10, shape=box, margin="0.06,0.03", width=0, '
+                          'height=0') for kind, dash in theme.cut_dash.items()}
+    hidden_style = (f'style="dotted,rounded,filled", fillcolor="{theme.hidden_fill}", color="{theme.hidden}", '
+                    f'fontcolor="{theme.hidden}", penwidth=1.5, fontsize=9, shape=box, margin="0.04,0.02", '
                     f'width=0, height=0')
+    marked = G.graph.get("marked")
     ids = _in_order(G)
     # networkx's own dicts (documented graph internals): the public views cost a call per lookup.
     node_data = G._node
@@ -314,7 +342,8 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
         d = node_data[n]
         name = f"{prefix}{n}"
         if d.get("pruned"):
-            out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub_style}, class="pruned"];')
+            out.append(f'{indent}{name} [label="{labels.stub_label(d)}", '
+                       f'{stub_styles.get(d.get("cut_by") or "beta", stub_styles["beta"])}, class="pruned"];')
         else:
             pv = bool(d.get("best"))
             fen = d.get("fen", "")
@@ -322,14 +351,14 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
             if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
                 last = next((e.get("move") for e in pred[n].values()), None)
             if show_window:
-                label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv)
+                label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv, theme=theme)
                 out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", '
                            f'class="{"pv" if pv else "node"}"];')
             else:
                 key = (fen, last, d.get("value"), d.get("bound"), d.get("leaf"), pv)
                 tail = tails.get(key)
                 if tail is None:
-                    label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv)
+                    label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv, theme=theme)
                     tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if pv else "node"}"];'
                     tails[key] = tail
                 out.append(indent + name + tail)
@@ -343,10 +372,11 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
                     e = children[v]
                     move = e.get("move")
                     last_moves[v] = move
-                    key = (e.get("label", move), e.get("pruned", False), e.get("best", False), mover)
+                    key = (e.get("label", move), e.get("pruned", False), e.get("best", False), mover,
+                           node_data[v].get("cut_by"))
                     tail = edge_tails.get(key)
                     if tail is None:
-                        tail = _edge_tail(*key)
+                        tail = _edge_tail(*key, theme=theme)
                         edge_tails[key] = tail
                     out.append(f"{head}{v}{tail}")
                     if hidden:
@@ -355,10 +385,10 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
                 hidden = d.get("hidden") or 0
             # Only the subtrees of children that are not drawn: deeper cuts get their own boxes.
             if hidden > 0:
-                out.append(f'{indent}{prefix}h{n} [label="{labels.hidden_label(hidden)}", {hidden_style}, '
-                           f'class="hidden"];')
+                text = labels.mark_label(hidden) if marked else labels.hidden_label(hidden)
+                out.append(f'{indent}{prefix}h{n} [label="{text}", {hidden_style}, class="hidden"];')
                 hidden_edges.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, '
-                                    f'color="{HIDDEN_COLOUR}"];')
+                                    f'color="{theme.hidden}"];')
         if len(out) >= _CHUNK_LINES:
             yield "\n".join(out) + "\n"
             out = []
@@ -370,14 +400,16 @@ def _tree_statements(G: nx.DiGraph, *, prefix: str, indent: str) -> Iterator[str
 _UNSEEN = object()
 
 
-def _edge_tail(label: Any, pruned: Any, best: Any, mover: str) -> str:
+def _edge_tail(label: Any, pruned: Any, best: Any, mover: str, cut_by: str | None = None, *,
+               theme: Theme = DEFAULT) -> str:
     text = escape(str(label))
     if pruned:
-        return f' [label="{text}", style=dashed, color="{PRUNED_COLOUR}", fontcolor="{PRUNED_COLOUR}"];'
+        dash = theme.cut_dash.get(cut_by or "beta", "dashed")
+        return f' [label="{text}", style={dash}, color="{theme.pruned}", fontcolor="{theme.pruned}"];'
     if best:
-        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{PV_COLOUR}", fontcolor="{PV_COLOUR}", '
+        return (f' [label=<<B>{text}</B>>, penwidth=3, color="{theme.pv}", fontcolor="{theme.pv}", '
                 f'arrowsize=0.7];')
-    return f' [label="{text}", fontcolor="{STONE_INK.get(mover, "black")}"];'
+    return f' [label="{text}", fontcolor="{theme.stone_ink.get(mover, "black")}"];'
 
 
 def _in_order(G: nx.DiGraph) -> list[Any]:
@@ -403,7 +435,7 @@ def _sorted(children: Any) -> list[Any]:
         return list(children)
 
 
-def _tictactoe_board_maker():
+def _tictactoe_board_maker(theme: Theme = DEFAULT):
     expand: dict[str, str] = {}
 
     def board(fen: str, last: Any) -> str:
@@ -411,16 +443,16 @@ def _tictactoe_board_maker():
         if cells is None:
             cells = labels.expand_fen_board(fen.split(" ", 1)[0])
             expand[fen] = cells
-        return labels.tictactoe_board(cells, last)
+        return labels.tictactoe_board(cells, last, theme=theme)
 
     return board
 
 
-def _ultimate_board_maker():
+def _ultimate_board_maker(theme: Theme = DEFAULT):
     from engine.ultimate import ULTIMATE
 
     def board(fen: str, last: Any) -> str:
-        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE)
+        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE, theme=theme)
 
     return board
 
@@ -447,8 +479,12 @@ def engine() -> str:
                            "or put Graphviz's dot on PATH")
 
 
-def render(dot_text: str, fmt: str) -> bytes:
+def render(dot_text: str, fmt: str, *, size: PageSize | None = None, dpi: int | None = None) -> bytes:
     """Lay out ``dot_text`` with Graphviz's dot and draw it as ``fmt`` (png, svg or pdf).
+
+    ``size`` scales the drawing to that page width (or to fit width x height, the page being that box):
+    the SVG's width and height and the PDF's MediaBox are the page size; a PNG has the page size at
+    ``size.dpi``. ``dpi`` alone sets a PNG's resolution (default 96).
 
     :raises RenderError: unknown format, a PNG larger than 32,767 px, or Graphviz failing.
     """
@@ -456,8 +492,29 @@ def render(dot_text: str, fmt: str) -> bytes:
         raise RenderError(f"cannot render format {fmt!r}: expected one of {', '.join(FORMATS)}")
     how = engine()
     if how == "pygraphviz":
-        return _render_pygraphviz(dot_text, fmt)
-    return _render_executable(how, dot_text, fmt)
+        return _render_pygraphviz(dot_text, fmt, size, dpi)
+    return _render_executable(how, dot_text, fmt, size, dpi)
+
+
+def page_attributes(bb_size: tuple[float, float], fmt: str, size: PageSize | None,
+                    dpi: int | None) -> dict[str, str]:
+    """Graphviz graph attributes that draw a laid-out figure (bounding box ``bb_size`` in points) at ``size``:
+    a viewport of the page size in points, zoomed and centred, and no extra PDF margin."""
+    attrs: dict[str, str] = {}
+    if fmt == "png" and (dpi or size is not None):
+        attrs["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr]
+    if size is None:
+        return attrs
+    pad = 2 * PAD_INCHES * 72
+    width, height = bb_size[0] + pad, bb_size[1] + pad
+    zoom = size.width / width
+    if size.height is not None:
+        zoom = min(zoom, size.height / height)
+    page_w = size.width
+    page_h = size.height if size.height is not None else height * zoom
+    # Graphviz measures a viewport in points at 72 dpi; for PNG its dpi scales the whole page.
+    attrs.update(margin="0", viewport=f"{page_w:.3f},{page_h:.3f},{zoom:.6f},{bb_size[0] / 2:.3f},{bb_size[1] / 2:.3f}")
+    return attrs
 
 
 def layout_size(dot_text: str) -> tuple[float, float]:
@@ -483,18 +540,26 @@ def layout_size(dot_text: str) -> tuple[float, float]:
     return float(width) * 72 * float(scale), float(height) * 72 * float(scale)
 
 
-def png_pixels(size: tuple[float, float]) -> tuple[int, int]:
-    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included)."""
+def png_pixels(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> tuple[int, int]:
+    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included), drawn at its
+    natural size (96 dpi, or ``dpi``) or scaled to ``page``."""
     pad = 2 * PAD_INCHES * 72
-    return round((size[0] + pad) * PNG_DPI / 72), round((size[1] + pad) * PNG_DPI / 72)
+    width, height = size[0] + pad, size[1] + pad
+    resolution = dpi or (page.dpi if page is not None else PNG_DPI)
+    if page is not None:
+        zoom = page.width / width
+        if page.height is not None:
+            zoom = min(zoom, page.height / height)
+        width, height = page.width, page.height if page.height is not None else height * zoom
+    return round(width * resolution / 72), round(height * resolution / 72)
 
 
-def _check_png(size: tuple[float, float]) -> None:
-    width, height = png_pixels(size)
+def _check_png(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> None:
+    width, height = png_pixels(size, page, dpi)
     if max(width, height) > MAX_PNG_PIXELS:
         raise RenderError(
             f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PNG_PIXELS:,} px limit: "
-            "use --format svg or pdf, or a smaller --max-nodes / --depth")
+            "use --format svg or pdf, --size, or a smaller --max-nodes / --depth")
 
 
 def _bb_size(bb: str) -> tuple[float, float]:
@@ -505,7 +570,7 @@ def _bb_size(bb: str) -> tuple[float, float]:
     return x1 - x0, y1 - y0
 
 
-def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
+def _render_pygraphviz(dot_text: str, fmt: str, size: PageSize | None = None, dpi: int | None = None) -> bytes:
     import pygraphviz
     from pygraphviz import graphviz as gv
 
@@ -513,14 +578,20 @@ def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
         graph = pygraphviz.AGraph(string=dot_text)
     except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
         raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
+    if fmt == "png" and (dpi or size is not None):
+        graph.graph_attr["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr] # read at layout time
     with _graphviz_stderr():
         context = gv.gvContextWithBuiltins()
         try:
             if gv.gvLayout(context, graph.handle, b"dot"):
                 raise RenderError("Graphviz could not lay out the graph")
             try:
+                bb = _bb_size(graph.graph_attr.get("bb") or "")
+                attrs = page_attributes(bb, fmt, size, dpi)
                 if fmt == "png":
-                    _check_png(_bb_size(graph.graph_attr.get("bb") or ""))
+                    _check_png(bb, size, dpi)
+                for key, value in attrs.items():
+                    graph.graph_attr[key] = value
                 err, data = gv.gvRenderData(context, graph.handle, fmt.encode())
             finally:
                 gv.gvFreeLayout(context, graph.handle)
@@ -531,9 +602,16 @@ def _render_pygraphviz(dot_text: str, fmt: str) -> bytes:
     return bytes(data)
 
 
-def _render_executable(dot: str, dot_text: str, fmt: str) -> bytes:
-    if fmt == "png":
-        _check_png(layout_size(dot_text))
+def _render_executable(dot: str, dot_text: str, fmt: str, size: PageSize | None = None,
+                       dpi: int | None = None) -> bytes:
+    if fmt == "png" or size is not None or dpi:
+        bb = layout_size(dot_text)
+        if fmt == "png":
+            _check_png(bb, size, dpi)
+        attrs = page_attributes(bb, fmt, size, dpi)
+        if attrs:
+            extra = ", ".join(f'{k}="{v}"' for k, v in attrs.items())
+            dot_text = dot_text.replace("{\n", f"{{\n  graph [{extra}];\n", 1)
     return _run_dot(dot, dot_text, fmt)
 
 

@@ -10,22 +10,30 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 import treeviz.render as _render
+from treeviz.crop import crop_graph, parse_path
+from treeviz.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
+from treeviz.figure import Panel
+from treeviz.page_size import PageSize
+from treeviz.styles import BOARD_MAX, StyleError
+from treeviz.themes import DEFAULT, Theme
 
-FORMATS = ("dot", "png", "svg", "pdf", "json", "html")
+FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
-SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".json": "json",
-            ".html": "html", ".htm": "html"}
+SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
+            ".json": "json", ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
-MAX_PICTURE_NODES = 10_000
-"""Past this many drawn nodes (stubs included) PNG/SVG/PDF are refused: the layout alone would take minutes."""
+MAX_PICTURE_NODES = BOARD_MAX
+"""Past this many drawn nodes (stubs included) board-style pictures are refused: Graphviz's layout alone would take
+minutes. The compact and dot styles have no such limit."""
 INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
@@ -67,19 +75,17 @@ class Tree:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
         return sum(G.number_of_nodes() for G in self.graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: str = "TB") -> str:
-        """DOT text of the figure (deterministic)."""
-        if len(self.graphs) > 1:
-            return _render.panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
-                                      fen=self.position)
-        return _render.to_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
+    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> str:
+        """DOT text of the board-style figure (deterministic)."""
+        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB") -> Iterator[str]:
+    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
             return _render.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
-                                           fen=self.position)
-        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position)
+                                           fen=self.position, theme=theme)
+        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
+                                theme=theme)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
@@ -99,33 +105,103 @@ class Tree:
 
         return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title)
 
-    def export(self, fmt: str, *, rankdir: str = "TB") -> str | bytes:
-        """The tree in ``fmt`` (one of :data:`FORMATS`): text for dot/svg/json/html, bytes for png/pdf.
+    def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
+             dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
+             plies: int | None = None, path: str | Sequence[str] | None = None,
+             tex_body: bool = False) -> Output:
+        """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
+
+        Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
+        :mod:`treeviz.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
+        ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
+        (see :mod:`treeviz.crop`); ``tex_body`` writes only the ``tikzpicture``.
+
+        :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
+        :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
+        """
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
+                                            tex_body=tex_body)
+        options.check_format(fmt)
+        if (plies is not None or path) and fmt not in FIGURE_FORMATS:
+            raise OptionError(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+        tree = self.cropped(path=path, plies=plies)
+        if fmt == "json":
+            return Output([tree.json()])
+        if fmt == "html":
+            return Output([tree.html()])
+        graphs = tree.graphs
+        panels = [Panel(G, _render.cluster_title(G) if len(graphs) > 1 else None) for G in graphs]
+        fen = tree.position or tree.graph.graph.get("root_fen", "")
+        if tree.title is not None:
+            heading = tree.title
+        elif len(graphs) == 1:
+            heading = _render.tree_title(tree.graph, tree.position)
+        elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs):
+            heading = _render.compare_title(fen, tree.graph)
+        else:
+            heading = _render.panels_heading(graphs, fen)
+        if any(G.graph.get("merge") for G in graphs):
+            # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
+            if fmt == "tex":
+                raise StyleError("a merged DAG (--merge) cannot be written as TikZ: it is laid out by Graphviz in "
+                                 "board style; write --format pdf and include that")
+            if options.style not in (None, "board"):
+                raise StyleError(f"--style {options.style} draws trees; a merged DAG (--merge) is drawn in board "
+                                 "style (Graphviz lays out shared positions): drop --style, or --max-nodes to "
+                                 "draw less")
+            options = replace(options, style="board")
+        mcts = [G for G in graphs if G.graph.get("algorithm") == "mcts"]
+        pv_words = None
+        if mcts:
+            pv_words = ("most-visited line (the search's answer)" if len(mcts) == len(graphs)
+                        else "principal variation (best play); MCTS: most-visited line")
+
+        def board_dot(theme: Theme, direction: str) -> Iterator[str]:
+            return tree.iter_dot(rankdir=direction, theme=theme)
+
+        # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
+        return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot, pv_words=pv_words,
+                    legend_notes=["MCTS nodes: visits n, mean q (x's view)"] if mcts else None)
+
+    def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:
+        """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither).
+
+        :raises ValueError: a path or plies for an MCTS tree or a merged DAG (they are cut by ``max_nodes``).
+        """
+        if not path and plies is None:
+            return self
+        if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in self.graphs):
+            raise OptionError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
+                              "use --max-nodes")
+        moves = parse_path(path) if isinstance(path, str) else list(path or [])
+        game = game_for_fen(self.graph.graph.get("root_fen", ""))
+        graphs = [crop_graph(G, path=moves, plies=plies, game=game) for G in self.graphs]
+        return Tree(*graphs, title=self.title, position=self.position)
+
+    def export(self, fmt: str, **options: Any) -> str | bytes:
+        """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
 
         :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
         """
-        if fmt == "dot":
-            return self.dot(rankdir=rankdir)
-        if fmt == "json":
-            return self.json()
-        if fmt == "html":
-            return self.html()
-        if fmt in _render.FORMATS:
-            if self.drawn_nodes > MAX_PICTURE_NODES:
-                raise _render.RenderError(
-                    f"{self.drawn_nodes:,} nodes are too many for a picture (Graphviz would take minutes or "
-                    f"hours to lay them out): use --max-nodes {MAX_PICTURE_NODES:,} or less, or --format dot, "
-                    "json or html")
-            data = _render.render(self.dot(rankdir=rankdir), fmt)
-            return data.decode() if fmt == "svg" else data
-        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+        chunks = list(self.draw(fmt, **options).chunks)
+        if fmt in BINARY_FORMATS:
+            return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
+        return "".join(c if isinstance(c, str) else c.decode() for c in chunks)
 
-    def save(self, path: str | os.PathLike[str], fmt: str | None = None) -> None:
-        """Write the tree to ``path`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise)."""
-        from treeviz.cli.common import write_atomically
+    def save(self, file: str | os.PathLike[str], fmt: str | None = None, /, **options: Any) -> list[str]:
+        """Write the tree to ``file`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise).
 
-        fmt = fmt or SUFFIXES.get(Path(path).suffix.lower(), "dot")
-        write_atomically(path, self.export(fmt))
+        Keyword options are :meth:`draw`'s (``style="compact", size="16cm", theme="print", plies=3,
+        path="3,4"`` ...). Returns the notes on what was chosen (the style picked by size, the direction).
+        """
+        from treeviz.files import write_chunks_atomically
+
+        fmt = fmt or SUFFIXES.get(Path(file).suffix.lower(), "dot")
+        output = self.draw(fmt, **options)
+        write_chunks_atomically(file, output.chunks)
+        return output.notes
 
     def _repr_svg_(self) -> str | None:
         """Jupyter's inline picture; None (plain repr) for trees too big to lay out quickly."""
@@ -153,13 +229,16 @@ def search_tree(
     order: str = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
     merge: str | None = None,
     iterations: int | None = None,
     c: float = DEFAULT_C,
     seed: int | None = 0,
     solver: bool = False,
 ) -> Tree:
-    """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`.
+    """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`; ``path`` (``"3,4"``) and ``plies``
+    keep only a subtree and its first plies (the search is whole: values are exact).
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
     into its DAG (:mod:`treeviz.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
@@ -168,12 +247,14 @@ def search_tree(
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: an unknown algorithm, order, scoring or merge, a bad depth or cap,
         an ultimate minimax/alpha-beta position without a depth limit, a merge of an MCTS
-        tree, a depth limit for MCTS, or MCTS options for another search.
+        tree, a depth limit for MCTS, or MCTS options for another search; a path that leads
+        nowhere, negative plies, a path or plies with a merge or MCTS.
     """
     if algorithm == "mcts" and depth is not None:
         raise ValueError("MCTS has no depth limit (its playouts run to the end of the game): drop --depth")
     _check_mcts_options([algorithm], iterations, c, seed, solver)
-    graph = _build(position, algorithm, depth, scoring, order, max_nodes, merge, (iterations, c, seed, solver))
+    graph = _build(position, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
+                   (iterations, c, seed, solver))
     return Tree(graph, title=title, position=position)
 
 
@@ -191,9 +272,12 @@ def comparison(
     c: float = DEFAULT_C,
     seed: int | None = 0,
     solver: bool = False,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
 ) -> Tree:
     """Two or more searches of a FEN drawn side by side, one panel each, in the order given
-    (minimax and alpha-beta by default). ``depth`` applies to minimax and alpha-beta only.
+    (minimax and alpha-beta by default). ``depth`` applies to minimax and alpha-beta only; the same ``path``
+    and ``plies`` cut every panel.
 
     :raises ValueError: fewer than two searches, an unknown or repeated one, or what
         :func:`search_tree` refuses.
@@ -208,7 +292,9 @@ def comparison(
     if repeated:
         raise ValueError(f"{repeated[0]} is listed twice in the comparison")
     _check_mcts_options(algorithms, iterations, c, seed, solver)
-    graphs = [_build(position, a, None if a == "mcts" else depth, scoring, order, max_nodes, merge,
+    if merge is not None and "mcts" in algorithms:
+        raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
+    graphs = [_build(position, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
                      (iterations, c, seed, solver)) for a in algorithms]
     return Tree(*graphs, title=title, position=position)
 
@@ -224,9 +310,12 @@ def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float,
 
 
 def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
-           max_nodes: int, merge: str | None = None,
+           max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
+           merge: str | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False)) -> nx.DiGraph:
     from treeviz.builder import build_tree
+
+    moves = parse_path(path) if isinstance(path, str) else path
 
     if algorithm not in SEARCHES:
         raise ValueError(f"unknown algorithm {algorithm!r} (expected {', '.join(SEARCHES)})")
@@ -236,6 +325,9 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
         from treeviz.dag import MERGES
         if merge not in MERGES:
             raise ValueError(f"unknown merge {merge!r} (expected {' or '.join(MERGES)})")
+    if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
+        raise ValueError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
+                         "use --max-nodes")
     game = game_for_fen(position)
     state = game.parse_fen(position)
     if algorithm == "mcts":
@@ -249,7 +341,7 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
                          "its full tree is far too big to search")
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes)
+                          max_nodes=max_nodes, path=moves, plies=plies)
     from treeviz.builder import record_search
     from treeviz.dag import merge_records
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
+from treeviz.files import write_atomically  # noqa: F401 - re-exported: commands import it from here
 
 
 class InputError(click.ClickException):
@@ -70,25 +69,6 @@ def _error(message: str) -> None:
 def progress_enabled() -> bool:
     """Progress lines go to stderr only when it is a terminal."""
     return sys.stderr.isatty()
-
-
-def write_atomically(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename, so no reader sees half a file."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    raw = data.encode() if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(raw)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def wrap(command: click.Command, prog_name: str) -> Callable[[], NoReturn]:

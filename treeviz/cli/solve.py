@@ -18,12 +18,16 @@ import click
 from engine.counting import PositionLimitError
 from engine.game import PLAYER_NAMES, O, X
 from engine.solver import Solution, solve
-from treeviz.cli.common import fail, write_atomically
+from treeviz.cli.common import fail
 from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
-from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_dot, strategy_tree
+from treeviz.cli.tttree import check_figure_request, figure_options
+from treeviz.crop import crop_graph
+from treeviz.drawing import FigureOptions
+from treeviz.files import write_atomically
+from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_figure, strategy_tree
 
-FORMATS = ("dot", "png", "svg", "json")
-SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".json": "json"}
+FORMATS = ("dot", "png", "svg", "pdf", "tex", "json")
+SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex", ".json": "json"}
 RESULT_WORDS = {1: "x wins", -1: "o wins", 0: "draw"}
 SHOWN_STRATEGY = 12
 """Strategies meeting at most this many positions are printed without --list."""
@@ -120,9 +124,14 @@ def _by_stones(item: Any) -> tuple[int, str]:
               help="Write the strategy tree to this file (the text report still goes to stdout).")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True,
               help="Refuse strategy trees with more nodes than this (0: no limit).")
+@click.option("--rankdir", type=click.Choice(["TB", "LR"]), default=None,
+              help="TB: the tree grows downwards; LR: rightwards [default: TB, or LR when a compact tree fits "
+                   "--size better that way].")
+@figure_options
 @max_positions_option
 def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, output: str | None,
-                  max_nodes: int, max_positions: int) -> None:
+                  max_nodes: int, max_positions: int, rankdir: str | None, style: str | None, size: str | None,
+                  dpi: int | None, theme: str, plies: int | None, moves: str | None, tex_body: bool) -> None:
     """Solve FEN: its value with best play, the optimal moves, the winner's attractor and strategy.
 
     The attractor is the set of positions from which the winner forces a win;
@@ -131,12 +140,22 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
     With --format or -o, draws the strategy tree: the strategy's move at its
     side's nodes (bold), every reply of the opponent at the others.
     """
+    fmt_given = fmt is not None
     if output is not None and fmt is None:
         fmt = SUFFIXES.get(Path(output).suffix.lower())
         if fmt is None:
             fail(f"cannot tell the format from {output!r}: use --format {'|'.join(FORMATS)}")
-    if fmt == "png" and output is None and sys.stdout.isatty():
-        fail("a PNG needs -o FILE (or stdout redirected to a file or a pipe)")
+    if fmt is None:
+        if style or size or dpi or theme != "default" or plies is not None or moves or tex_body or rankdir:
+            fail("--style, --size, --dpi, --theme, --rankdir, --plies, --path and --tex-body shape the strategy "
+                 "tree's figure: give --format or -o FILE too")
+        options, path = None, None
+    else:
+        options, path = check_figure_request(fmt, Path(output) if output else None, fmt_given=fmt_given, style=style,
+                                             size=size, dpi=dpi, theme=theme, rankdir=rankdir, plies=plies,
+                                             moves=moves, tex_body=tex_body, formats=FORMATS)
+    if fmt in ("png", "pdf") and output is None and sys.stdout.isatty():
+        fail(f"a {fmt.upper()} needs -o FILE (or stdout redirected to a file or a pipe)")
     game, state = position_from_fen(fen)
     report = progress_reporter("solving")
     try:
@@ -148,7 +167,9 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
     if fmt is None:
         click.echo("\n".join(summary(solution, listing=listing)))
         return
-    data = _figure(solution, side, fmt, max_nodes)
+    data, notes = _figure(solution, side, fmt, max_nodes, options, path, plies)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
     if output is None:
         if isinstance(data, bytes):
             sys.stdout.buffer.write(data)
@@ -164,10 +185,11 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
     click.echo(f"strategy tree written to {output}")
 
 
-def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int) -> str | bytes:
-    """The strategy tree (or the two drawing strategies) in ``fmt``."""
+def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int, options: FigureOptions | None,
+            path: list[str] | None, plies: int | None) -> tuple[str | bytes, list[str]]:
+    """The strategy tree (or the two drawing strategies) in ``fmt``, and the notes on what was chosen."""
     from treeviz.json_export import tree_to_json
-    from treeviz.render import RenderError, render
+    from treeviz.render import RenderError
 
     player = {"x": X, "o": O, None: None}[side]
     try:
@@ -183,14 +205,19 @@ def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int) -> s
         fail(str(exc))
     if fmt == "json":
         if len(trees) == 1:
-            return tree_to_json(trees[0]) + "\n"
-        return f'{{"x":{tree_to_json(trees[0])},"o":{tree_to_json(trees[1])}}}\n'
-    dot = strategy_dot(trees)
-    if fmt == "dot":
-        return dot
+            return tree_to_json(trees[0]) + "\n", []
+        return f'{{"x":{tree_to_json(trees[0])},"o":{tree_to_json(trees[1])}}}\n', []
+    assert options is not None
     try:
-        data = render(dot, fmt)
+        if path or plies is not None:
+            trees = [crop_graph(G, path=path, plies=plies) for G in trees]
+        drawing = strategy_figure(trees, fmt, options)
+        chunks = list(drawing.chunks)
     except RenderError as exc:
         reason = str(exc).split(": use ", 1)[0]
         fail(f"{reason}: use --format svg" + (", or draw one side with --side x|o" if len(trees) > 1 else ""))
-    return data.decode() if fmt == "svg" else data
+    except ValueError as exc:
+        fail(str(exc))
+    if fmt in ("png", "pdf"):
+        return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks), drawing.notes
+    return "".join(c if isinstance(c, str) else c.decode() for c in chunks), drawing.notes

@@ -19,7 +19,7 @@ import click
 import networkx as nx
 
 from treeviz.builder import ORDERS
-from treeviz.cli.common import fail, progress_enabled, run, write_atomically
+from treeviz.cli.common import fail, progress_enabled, run
 from treeviz.cli.search_options import (
     ALGO_HELP,
     check_search_options,
@@ -27,7 +27,11 @@ from treeviz.cli.search_options import (
     compare_option,
     search_options,
 )
+from treeviz.crop import parse_path
+from treeviz.drawing import FIGURE_FORMATS, FigureOptions
 from treeviz.render import RenderError
+from treeviz.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
+from treeviz.themes import THEMES
 from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
 
 DEFAULT_MAX_NODES = 1000
@@ -40,8 +44,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str, order: str,
-                   max_nodes: int, title: str | None, merge: str | None = None, iterations: int | None = None,
-                   c: float | None = None, seed: int | None = None, solver: bool = False) -> Tree:
+                   max_nodes: int, title: str | None, path: list[str] | None = None, plies: int | None = None,
+                   merge: str | None = None, iterations: int | None = None, c: float | None = None,
+                   seed: int | None = None, solver: bool = False) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list.
@@ -54,12 +59,64 @@ def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: in
     try:
         if algorithms is not None:
             return comparison(fen, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
-                              max_nodes=max_nodes, title=title, merge=merge, **mcts)
+                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
         return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                           max_nodes=max_nodes, title=title, merge=merge, **mcts)
+                           max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
         fail(str(exc))
 
+
+def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that shape a figure, shared by ``tttree``, ``treeviz tree/compare`` and ``treeviz solve``."""
+    options = [
+        click.option("--style", type=click.Choice(STYLES), default=None,
+                     help=f"board: each node a board; compact: small box (x to move) or ellipse (o to move) with "
+                          f"the value; dot: points, for the shape of huge trees [default: board up to "
+                          f"{BOARD_LIMIT:,} nodes, compact up to {COMPACT_LIMIT:,}, dot beyond; tex: compact]."),
+        click.option("--size", default=None, metavar="WIDTH[xHEIGHT]",
+                     help="Scale the figure to this page width, e.g. 16cm, 6in, 800px (or to fit 16cmx20cm); "
+                          "PDF and SVG have that size, PNG that size at --dpi."),
+        click.option("--dpi", type=int, default=None, metavar="N",
+                     help="PNG resolution [default: 150 with --size, else 96 (screen size)]."),
+        click.option("--theme", type=click.Choice(list(THEMES)), default="default", show_default=True,
+                     help="print: black, white and greys only (side to move by shape, best line by weight, "
+                          "cuts by dash pattern)."),
+        click.option("--plies", type=int, default=None, metavar="N",
+                     help="Draw only the first N plies (values stay those of the whole search); each cut subtree "
+                          "becomes a '+k nodes' mark."),
+        click.option("--path", "moves", default=None, metavar="MOVES",
+                     help="Draw the subtree under the position these moves reach, cells as drawn, e.g. 3,4."),
+        click.option("--tex-body", is_flag=True,
+                     help="With --format tex: only the tikzpicture, for \\input into a paper."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
+                         dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
+                         tex_body: bool, formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
+    """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
+    if fmt_given and output is not None:
+        named = SUFFIXES.get(output.suffix.lower())
+        if named is not None and named != fmt and named in formats:
+            fail(f"--format {fmt} but the output file {output.name} says {named}: make them agree")
+    if plies is not None and plies < 0:
+        fail(f"--plies must be 0 or more, not {plies}")
+    try:
+        options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
+                                            tex_body=tex_body)
+        options.check_format(fmt)
+        path = parse_path(moves) if moves is not None else None
+    except ValueError as exc:
+        fail(str(exc))
+    if (plies is not None or path) and fmt not in FIGURE_FORMATS:
+        fail(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+    if style is not None and style != "board" and fmt == "dot":
+        fail(f"--style {style} cannot be written as dot: the {style} style is laid out by treeviz, not Graphviz; "
+             "use png, svg, pdf or tex (or --style board for dot)")
+    return options, path
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
@@ -74,19 +131,21 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      default=None, help="Write here (atomically) instead of stdout."),
         click.option("--max-nodes", type=click.IntRange(min=0), default=None, metavar="N",
                      help=f"Draw at most N searched nodes (whole levels from the root, then the best line); "
-                          f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot/png/svg/pdf, none for json/html]."),
+                          f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot and board figures, none for "
+                          "compact and dot figures, json and html]."),
         click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
         click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
                      help="Move order of the search: ascending cell numbers (the textbook trees and node "
                           "counts), centre first, or descending."),
-        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default="TB", show_default=True,
-                     help="TB: the tree grows downwards; LR: rightwards."),
+        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default=None,
+                     help="TB: the tree grows downwards; LR: rightwards [default: TB; a compact tree given a --size "
+                          "it is too wide for is drawn LR]."),
         click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
     ]
     for option in reversed(options):
         command = option(command)
-    return command
+    return figure_options(command)
 
 
 @click.command(context_settings=CONTEXT)
@@ -123,11 +182,18 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
 
 
 def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
-                output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str,
-                title: str | None, **search: Any) -> None:
+                output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
+                title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
+                plies: int | None, moves: str | None, tex_body: bool, **search: Any) -> None:
+    fmt_given = fmt is not None
     fmt = fmt or (SUFFIXES.get(output.suffix.lower(), "dot") if output else "dot")
+    options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
+                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
     if max_nodes is None:
-        max_nodes = 0 if fmt in UNCAPPED_FORMATS else DEFAULT_MAX_NODES
+        # The cap guards Graphviz: DOT and board figures (merged DAGs are always board); the tidy layout takes
+        # any tree.
+        board = fmt == "dot" or style == "board" or (search.get("merge") is not None and fmt in FIGURE_FORMATS)
+        max_nodes = DEFAULT_MAX_NODES if board else 0
     if output is None and fmt in BINARY_FORMATS and sys.stdout.isatty():
         fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
     if output is not None and not (output.parent if str(output.parent) else Path(".")).is_dir():
@@ -135,30 +201,25 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title, **search)
+                          max_nodes=max_nodes, title=title, path=path, plies=plies, **search)
     _report_cut(tree, max_nodes)
 
-    if fmt == "dot":
-        # Streamed: the full 549,946-node tree is half a gigabyte of DOT.
-        _emit(tree.iter_dot(rankdir=rankdir), output)
-        return
-    if fmt not in ("json", "html"):
+    if fmt not in ("json", "html", "dot"):
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
     try:
-        data = tree.export(fmt, rankdir=rankdir)
-    except RenderError as exc:
+        drawing = tree.draw(fmt, style=options.style, size=options.size, dpi=options.dpi, theme=options.theme,
+                            rankdir=options.rankdir, tex_body=options.tex_body)
+        for note in drawing.notes:
+            click.echo(f"note: {note}", err=True)
+        # DOT, SVG and TikZ stream (the full tree's DOT is half a gigabyte); errors come before the first chunk.
+        chunks = drawing.chunks if fmt in ("dot", "svg", "tex") else list(drawing.chunks)
+        _emit(chunks, output)
+    except (RenderError, ValueError) as exc:
         fail(str(exc))
     except ImportError:
         if fmt == "html":
             fail("html output needs treeviz.html_page")
         raise
-    if output is not None:
-        try:
-            write_atomically(output, data)
-        except OSError as exc:
-            fail(f"cannot write {output}: {exc.strerror or exc}")
-    else:
-        _emit([data], None)
 
 
 def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
@@ -195,7 +256,7 @@ def _report_cut(tree: Tree, max_nodes: int) -> None:
     graphs: list[nx.DiGraph] = tree.graphs
     for G in graphs:
         g = G.graph
-        hidden = g.get("hidden", 0)
+        hidden = g.get("capped", g.get("hidden", 0))
         if hidden:
             what, noun = ("DAG", "positions") if g.get("merge") else ("tree", "nodes")
             click.echo(f"note: {g['algorithm']} {what} cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "

@@ -1,0 +1,113 @@
+"""Colour themes of the tree figures: ``default`` (x blue, o red, the principal variation green) and
+``print`` (black, white and greys only).
+
+A theme is only colours and the line and shape choices that carry a distinction
+when colour is gone: in ``print`` the side to move is told by the node's shape
+(square corners for x, round for o) and its grey, the principal variation by
+thick black lines, pruned moves by grey dashes (beta cut-offs) or dots (alpha
+cut-offs). Every style (board, compact, dot) and every writer reads these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: themes are constants
+class Theme:
+    """The colours and line styles of one look; ``x``/``o`` keyed dicts are per side."""
+
+    name: str
+    stone_ink: dict[str, str]
+    """Colour of the x and o marks and of edge labels of moves played by that side."""
+    side_fill: dict[str, str]
+    """Fill of a node by the side to move."""
+    side_border: dict[str, str]
+    """Border of a node by the side to move."""
+    pv: str
+    """Principal variation: thick edges and node borders."""
+    pruned: str
+    """Lines and borders of pruned moves."""
+    pruned_ink: str
+    pruned_fill: str
+    hidden: str
+    """Marks standing for nodes not drawn (``+k nodes``)."""
+    hidden_fill: str
+    last_move_fill: str
+    line_fill: dict[str, str]
+    """The three cells of a finished line, by winner."""
+    playable: str
+    """Border of the ultimate sub-boards the side to move may play in."""
+    playable_fill: str
+    draw_fill: str
+    result_ink: dict[str, str]
+    """Colour of ``x wins`` / ``o wins`` / ``draw``."""
+    edge: str = "#555555"
+    """Ordinary edges."""
+    ink: str = "#000000"
+    """Text: values, headings."""
+    faint_ink: str = "#555555"
+    """Secondary text: visit order, legends."""
+    rounded: dict[str, bool] = field(default_factory=lambda: {"x": True, "o": True})
+    """Whether a board node's border has round corners, by the side to move."""
+    cut_dash: dict[str, str] = field(default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
+    """Line style of a pruned move's stub by the cut that skipped it (``dashed`` or ``dotted``)."""
+
+
+DEFAULT = Theme(
+    name="default",
+    stone_ink={"x": "#1f4e9c", "o": "#c23b22"},
+    side_fill={"x": "#dce8fa", "o": "#fbe0d8"},
+    side_border={"x": "#5b84c4", "o": "#d9785e"},
+    pv="#0a7d32",
+    pruned="#9a9a9a",
+    pruned_ink="#6f6f6f",
+    pruned_fill="#f4f4f4",
+    hidden="#505050",
+    hidden_fill="#fff8dc",
+    last_move_fill="#fff1a8",
+    line_fill={"x": "#9dbdf0", "o": "#f3a28c"},
+    playable="#e0a800",
+    playable_fill="#fffbe6",
+    draw_fill="#e4e4e4",
+    result_ink={"x": "#1f4e9c", "o": "#c23b22", "draw": "#555555"},
+)
+"""x blue, o red-orange everywhere (marks, "to move" fills, results); the best line green."""
+
+PRINT = Theme(
+    name="print",
+    stone_ink={"x": "#000000", "o": "#000000"},
+    side_fill={"x": "#ffffff", "o": "#d9d9d9"},
+    side_border={"x": "#000000", "o": "#000000"},
+    pv="#000000",
+    pruned="#808080",
+    pruned_ink="#404040",
+    pruned_fill="#ffffff",
+    hidden="#404040",
+    hidden_fill="#ffffff",
+    last_move_fill="#e6e6e6",
+    line_fill={"x": "#b3b3b3", "o": "#b3b3b3"},
+    playable="#000000",
+    playable_fill="#f2f2f2",
+    draw_fill="#cccccc",
+    result_ink={"x": "#000000", "o": "#000000", "draw": "#000000"},
+    edge="#404040",
+    faint_ink="#404040",
+    rounded={"x": False, "o": True},
+    cut_dash={"beta": "dashed", "alpha": "dotted"},
+)
+"""Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""
+
+THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
+"""Themes by the name ``--theme`` takes."""
+
+
+def theme_named(name: str) -> Theme:
+    """The theme called ``name``.
+
+    :raises ValueError: no such theme.
+    """
+    try:
+        return THEMES[name]
+    except KeyError:
+        raise ValueError(f"unknown theme {name!r} (expected one of {', '.join(THEMES)})") from None
