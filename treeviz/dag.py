@@ -30,6 +30,9 @@ from treeviz.builder import TreeBuilder, _GcPaused
 MERGES = ("transpositions", "symmetry")
 """How a tree can be folded: identical positions, or positions equal up to a board symmetry."""
 
+TREE_CUT_FIELDS = ("root", "path", "plies", "subtree_nodes", "subtree_value", "subtree_fen", "marked", "capped")
+"""Graph fields a tree figure's cut sets (:mod:`treeviz.crop`): about the tree, not its DAG."""
+
 RANGE = "range"
 """The bound of a DAG node whose occurrences proved a lower and an upper bound that do not meet."""
 
@@ -255,7 +258,8 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
         k = drawn[key[0]][1]
         graph["best_moves"] = sorted({map_move(game, m, k) for m in graph["best_moves"]})  # type: ignore[misc]
     tree_nodes, tree_pruned = graph.pop("nodes", len(key)), graph.pop("pruned", 0)
-    for field in ("shown", "hidden", "max_nodes"):  # the tree's; the DAG's own come below, in a fixed order
+    # The tree's own counts and cut; the DAG's come below, in a fixed order.
+    for field in ("shown", "hidden", "max_nodes", *TREE_CUT_FIELDS):
         graph.pop(field, None)
     graph.update(merge=how, tree_nodes=tree_nodes, tree_pruned=tree_pruned, nodes=entered,
                  pruned=len(dag_nodes) - entered, edges=len(edges), max_nodes=max_nodes)
