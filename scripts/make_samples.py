@@ -72,25 +72,29 @@ MCTS_TOP = 15
 
 
 def search_graph_samples(out: Path) -> None:
-    """Issue 11's figures: an MCTS tree (whole, and its most visited part), a symmetry DAG, a three-way comparison."""
+    """Issue 11's figures: an MCTS tree (whole, and its most visited part), symmetry and transposition DAGs, a
+    three-way comparison. The PNGs of the figures that fit a page are sized for it (16 cm at 150 dpi); the wide
+    ones, and every SVG, keep Graphviz's own size (zoom in)."""
     from treeviz.tree import comparison
 
     tag, fen, iterations = MCTS_SAMPLE
-    dots = {
-        f"{tag}_mcts{iterations}": search_tree(fen, algorithm="mcts", iterations=iterations).dot(),
+    trees = {
+        f"{tag}_mcts{iterations}": search_tree(fen, algorithm="mcts", iterations=iterations),
         f"{tag}_mcts{iterations}_top{MCTS_TOP}": search_tree(fen, algorithm="mcts", iterations=iterations,
-                                                             max_nodes=MCTS_TOP).dot(),
+                                                             max_nodes=MCTS_TOP),
     }
     tag, fen = DAG_SAMPLE
-    dots[f"{tag}_symmetry_dag"] = search_tree(fen, merge="symmetry").dot()
-    dots[f"{tag}_transposition_dag"] = search_tree(fen, merge="transpositions").dot()
+    trees[f"{tag}_symmetry_dag"] = search_tree(fen, merge="symmetry")
+    trees[f"{tag}_transposition_dag"] = search_tree(fen, merge="transpositions")
     tag, fen, iterations = COMPARE3_SAMPLE
-    dots[f"{tag}_compare3"] = comparison(fen, algorithms=["minimax", "alphabeta", "mcts"],
-                                         iterations=iterations).dot()
-    for name, dot in dots.items():
+    trees[f"{tag}_compare3"] = comparison(fen, algorithms=["minimax", "alphabeta", "mcts"], iterations=iterations)
+    page_sized = {f"{MCTS_SAMPLE[0]}_mcts{MCTS_SAMPLE[2]}_top{MCTS_TOP}", f"{DAG_SAMPLE[0]}_symmetry_dag",
+                  f"{DAG_SAMPLE[0]}_transposition_dag"}
+    for name, tree in trees.items():
         for fmt in FORMATS:
             path = out / f"{name}.{fmt}"
-            write_atomically(path, render(dot, fmt))
+            options = {"style": "board", "size": "16cm"} if fmt == "png" and name in page_sized else {"style": "board"}
+            write_atomically(path, tree.export(fmt, **options))
             print(f"wrote {path.relative_to(out.parent) if out.is_relative_to(ROOT) else path}")
 
 
