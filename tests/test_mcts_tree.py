@@ -240,3 +240,31 @@ def test_compare_list_through_the_command_line() -> None:
     for args in ([POSITION, "--compare"], ["--compare", POSITION]):
         out = subprocess.run([str(BIN / "tttree"), *args], capture_output=True, text=True, check=False).stdout
         assert "Minimax: 238 nodes" in out and "Alpha-beta: 101 nodes" in out and "MCTS" not in out
+
+
+@pytest.mark.parametrize(("args", "check"), [
+    (["--style", "compact", "--format", "svg"], lambda out: "n 200" in out and "q " in out),
+    (["--style", "dot", "--format", "svg"], lambda out: out.startswith("<?xml") or "<svg" in out),
+    (["--format", "tex"], lambda out: "\\begin{tikzpicture}" in out and "n 200" in out),
+    (["--theme", "print"], lambda out: "#1f4e9c" not in out and "#c23b22" not in out and "<B>n 200</B>" in out),
+])
+def test_mcts_tree_in_the_figure_styles(args: list[str], check) -> None:
+    done = subprocess.run([str(BIN / "tttree"), POSITION, "--algo", "mcts", "--iterations", "200", *args],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert check(done.stdout)
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (["--algo", "mcts", "--plies", "2"], "--plies"),
+    (["--algo", "mcts", "--path", "3"], "--path"),
+    (["--merge", "symmetry", "--style", "compact", "-o", "x.png"], "board style"),
+    (["--merge", "symmetry", "--format", "tex"], "TikZ"),
+])
+def test_figure_options_that_do_not_fit_these_searches(tmp_path: Path, args: list[str], named: str) -> None:
+    done = subprocess.run([str(BIN / "tttree"), POSITION, *args], capture_output=True, text=True, check=False,
+                          cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and named in lines[0], done.stderr
+    assert list(tmp_path.iterdir()) == []
