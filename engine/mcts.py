@@ -36,9 +36,14 @@ Outcome = int
 DEFAULT_C = math.sqrt(2)
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock in time-limited searches."""
-WIDE = 8
+TIMED_SHARE = 0.7
+"""Share of a move's time limit a timed player's search may use: the bot's rule (``engine.players.bot_deadline``),
+restated here so that ``sm-mcts`` need not import the bot."""
+TIMED_MARGIN = 0.05
+"""Seconds kept back below that share."""
+WIDE = 16
 """Nodes with this many children select through a ranking (:meth:`_Search._rank`) rather than a full scan."""
-REBASE = 0.02
+REBASE = 0.005
 """A ranking is rebuilt when the margin it has to allow for (see :meth:`_Search._rank`) exceeds this."""
 EPSILON = 1e-9
 """Allowance for rounding when comparing a ranking's keys with exact scores."""
@@ -114,6 +119,11 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
             gc.enable()
 
 
+def timed_deadline(seconds: float, started: float) -> float:
+    """When a search for a move budget of ``seconds`` that began at ``started`` (a monotonic time) must stop."""
+    return started + max(0.0, seconds * TIMED_SHARE - TIMED_MARGIN)
+
+
 def _check_arguments(iterations: object, seconds: object, c: object, seed: object) -> None:
     """Raise ValueError naming the first bad search argument."""
     if iterations is None and seconds is None:
@@ -136,6 +146,18 @@ def _check_arguments(iterations: object, seconds: object, c: object, seed: objec
         raise ValueError(f"seed must be a whole number, not {seed!r}")
 
 
+_TABLES: dict[float, tuple[list[float], list[float], list[float]]] = {}
+
+
+def _tables(c: float) -> tuple[list[float], list[float], list[float]]:
+    """The (growing) tables of 1/n, 1/sqrt(n) and c*sqrt(ln n) for exploration constant ``c``."""
+    if c not in _TABLES:
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        _TABLES[c] = ([0.0], [0.0], [0.0])
+    return _TABLES[c]
+
+
 def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outcome]:
     """A function playing uniformly random legal moves from a state to the end, returning the outcome."""
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
@@ -154,10 +176,12 @@ def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outc
 class _Search:
     """The tree in parallel lists indexed by node number (0 is the root).
 
-    A node's children are listed in the node's own lists (``kids``, ``visits``,
-    ``totals``), so selection walks two short lists with ``zip``; a child's
-    total is from the view of the side choosing it (the node's mover), so UCB1
-    needs no sign. The root's own visits and total (x's view) are kept apart.
+    A node lists its children in its own lists (``kid_moves``, ``kids``, ``visits``,
+    ``totals``), so selection walks two short lists with ``zip``; a child's total
+    is from the view of the side choosing it (the node's mover), so UCB1 needs no
+    sign. A new child is only an entry in its parent's lists (``kids`` holds -1)
+    until selection enters it again: most leaves never are, and cost no node of
+    their own. The root's own visits and total (x's view) are kept apart.
     """
 
     def __init__(self, game: Any, state: Hashable, c: float, rng: random.Random, solver: bool,
@@ -169,37 +193,49 @@ class _Search:
         self.observer = observer
         maker = getattr(game, "random_playouts", None)
         self.playout = maker(rng) if maker is not None else generic_playouts(game, rng)
-        root_outcome = game.outcome(state)
-        self.states: list[Hashable] = [state]
-        self.moves: list[Hashable] = [None]
-        self.kids: list[list[int]] = [[]]
-        self.visits: list[list[int]] = [[]]
+        self.states: list[Hashable] = []
+        self.untried: list[list[Hashable]] = []
+        """Legal moves not yet tried (empty for a finished game)."""
+        self.kid_moves: list[list[Hashable]] = []
+        self.kids: list[list[int]] = []
+        """``kids[node][j]``: the node number of the j-th child, -1 while it has none (a leaf)."""
+        self.visits: list[list[int]] = []
         """``visits[node][j]``: visits of the node's j-th child."""
-        self.totals: list[list[float]] = [[]]
+        self.totals: list[list[float]] = []
         """``totals[node][j]``: sum of the j-th child's results from the view of the node's mover."""
-        self.signs: list[float] = [1.0 if game.to_move(state) == 0 else -1.0]
+        self.signs: list[float] = []
         """+1.0 when x moves at the node, -1.0 when o does."""
-        self.untried: list[list[Hashable] | None] = [None]
-        self.terminal: list[Outcome | None] = [root_outcome]
-        self.proof: list[float | None] = [root_outcome if solver else None]
+        self.ranking: list[list | None] = []
+        """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
+        self.proof: list[float | None] = []
+        """With the solver: the node's proven value (x's view) or None."""
+        self.allocate(state)
         self.root_visits = 0
         self.root_total = 0.0
         """x's view."""
-        self.inverse: list[float] = [0.0]
-        """``inverse[n] = 1 / n``; with ``root_sqrt`` tables, so that selection makes no call."""
-        self.inverse_root: list[float] = [0.0]
-        """``inverse_root[n] = 1 / sqrt(n)``."""
-        self.exploration: list[float] = [0.0]
-        """``exploration[N] = c * sqrt(ln N)``: UCB1's bonus is ``exploration[N] * inverse_root[n]``."""
-        self.ranking: list[list | None] = [None]
-        """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
-        self.order: dict[Hashable, int] = {}
+        self.inverse, self.inverse_root, self.exploration = _tables(c)
+        """``inverse[n] = 1 / n``, ``inverse_root[n] = 1 / sqrt(n)``, ``exploration[N] = c * sqrt(ln N)``:
+        UCB1's bonus is ``exploration[N] * inverse_root[n]``, and selection makes no call."""
+        self.order: dict[Hashable, int] = {m: i for i, m in enumerate(self.untried[0])}
         """Root moves -> their rank in the game's move order."""
-        if root_outcome is None:
-            self.order = {m: i for i, m in enumerate(game.legal_moves(state))}
+
+    def allocate(self, state: Hashable) -> int:
+        """A node of its own for ``state``; its number."""
+        node = len(self.states)
+        self.states.append(state)
+        self.untried.append(list(self.game.legal_moves(state)))
+        self.kid_moves.append([])
+        self.kids.append([])
+        self.visits.append([])
+        self.totals.append([])
+        self.signs.append(-1.0 if self.game.to_move(state) else 1.0)
+        self.ranking.append(None)
+        if self.solver:
+            self.proof.append(self.game.outcome(state))
+        return node
 
     def _grow_tables(self, size: int) -> None:
-        """Extend the 1/n, 1/sqrt(n) and c*sqrt(ln n) tables to cover visit counts below ``size``."""
+        """Extend the tables to cover visit counts below ``size`` (they are shared by searches with the same c)."""
         have = len(self.inverse)
         if have >= size:
             return
@@ -212,59 +248,56 @@ class _Search:
     def run(self, count: int) -> None:
         """``count`` iterations."""
         self._grow_tables(self.root_visits + count + 2)
-        game, rng, solver, observer = self.game, self.rng, self.solver, self.observer
-        states, moves, kids, visits, totals = self.states, self.moves, self.kids, self.visits, self.totals
-        signs, untried, terminal, proof, ranking = self.signs, self.untried, self.terminal, self.proof, self.ranking
+        game, rng, solver, observer, allocate = self.game, self.rng, self.solver, self.observer, self.allocate
+        states, untried, kid_moves, kids = self.states, self.untried, self.kid_moves, self.kids
+        visits, totals, signs, ranking, proof = self.visits, self.totals, self.signs, self.ranking, self.proof
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
-        play, outcome, legal_moves, to_move, playout = game.play, game.outcome, game.legal_moves, game.to_move, \
-            self.playout
-        rand = rng.random
+        play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
         root_total = self.root_total
         root_visits = self.root_visits
-        for _ in range(count):
+        for done in range(count):
+            if solver and proof[0] is not None and observer is None:
+                # the root is proven: every iteration left would end at once with its value
+                left = count - done
+                root_visits += left
+                root_total += left * proof[0]
+                break
             node = 0
             seen = root_visits
-            path = [0]
+            path: list[int] = []
+            """The nodes that chose a child, root first; ``slots``: which child."""
             slots: list[int] = []
             expanded = False
             while True:
-                result = terminal[node]
-                if result is not None:
-                    break
                 if solver and proof[node] is not None:
                     result = proof[node]
                     break
                 todo = untried[node]
-                if todo is None:
-                    todo = untried[node] = list(legal_moves(states[node]))
-                if todo:
+                if todo:  # a move never tried: a new leaf, and a random game from it
                     move = todo.pop(int(rand() * len(todo)))
                     child_state = play(states[node], move)
-                    child = len(states)
-                    result = outcome(child_state)
-                    states.append(child_state)
-                    moves.append(move)
-                    kids.append([])
-                    visits.append([])
-                    totals.append([])
-                    signs.append(-1.0 if to_move(child_state) else 1.0)
-                    untried.append(None)
-                    ranking.append(None)
-                    terminal.append(result)
-                    if solver:
-                        proof.append(result)
-                    slots.append(len(kids[node]))
-                    kids[node].append(child)
+                    path.append(node)
+                    slots.append(len(kid_moves[node]))
+                    kid_moves[node].append(move)
                     visits[node].append(0)
                     totals[node].append(0.0)
-                    path.append(child)
                     expanded = True
-                    if result is None:
-                        result = playout(child_state)
+                    if solver:
+                        child = allocate(child_state)
+                        kids[node].append(child)
+                        result = proof[child]  # the outcome of a finished game, else None
+                        if result is None:
+                            result = playout(child_state)
+                    else:
+                        kids[node].append(-1)
+                        result = playout(child_state)  # the outcome itself when the game is over
+                    break
+                counts = visits[node]
+                if not counts:  # the game is over here
+                    result = outcome(states[node])
                     break
                 # every move tried: descend to the child with the best UCB1 score
                 bonus = exploration[seen]
-                counts = visits[node]
                 if solver:
                     j = self._select_proving(node, bonus)
                 elif len(counts) < WIDE:
@@ -291,12 +324,15 @@ class _Search:
                         elif score == best and k < j:
                             j = k
                 seen = counts[j]
-                slots.append(j)
-                node = kids[node][j]
                 path.append(node)
+                slots.append(j)
+                child = kids[node][j]
+                if child < 0:  # a leaf entered again: it gets a node of its own
+                    child = kids[node][j] = allocate(play(states[node], kid_moves[node][j]))
+                node = child
             root_visits += 1
             root_total += result
-            for node, j in zip(path, slots, strict=False):  # path also holds the leaf
+            for node, j in zip(path, slots, strict=True):
                 visits[node][j] += 1
                 totals[node][j] += result * signs[node]
                 ranks = ranking[node]
@@ -310,7 +346,8 @@ class _Search:
                 self.root_visits, self.root_total = root_visits, root_total
                 newly = self._prove(path, slots) if solver and expanded else ()
                 if observer is not None:
-                    observer.iteration([moves[k] for k in path[1:]], expanded, result, newly)
+                    observer.iteration([kid_moves[k][j] for k, j in zip(path, slots, strict=True)], expanded,
+                                       result, newly)
         self.root_visits, self.root_total = root_visits, root_total
 
     def _rank(self, node: int, bonus: float) -> list:
@@ -344,15 +381,18 @@ class _Search:
         return pick
 
     def _prove(self, path: list[int], slots: list[int]) -> list[tuple[int, float]]:
-        """Prove what the new node at the end of ``path`` settles, upwards; ``(index, value)`` per new proof."""
+        """Prove what the new node at the end of the path settles, upwards; ``(index, value)`` per new proof.
+
+        Index ``i`` is the node reached after ``i`` moves of the path (0: the root).
+        """
         proof, kids, untried, signs = self.proof, self.kids, self.untried, self.signs
         newly: list[tuple[int, float]] = []
-        index = len(path) - 1
-        if proof[path[index]] is None:
+        index = len(path)
+        value = proof[kids[path[-1]][slots[-1]]]
+        if value is None:
             return newly
-        newly.append((index, proof[path[index]]))  # a finished game, created now
+        newly.append((index, value))  # a finished game, created now
         while index > 0:
-            value = proof[path[index]]
             index -= 1
             node = path[index]
             win = signs[node]
@@ -378,12 +418,12 @@ class _Search:
         if not kids:
             return None
         win = self.signs[node]
-        visits, totals = self.visits[node], self.totals[node]
+        visits, totals, moves = self.visits[node], self.totals[node], self.kid_moves[node]
 
         def key(j: int) -> tuple:
             proven = self.proof[kids[j]] if self.solver else None
             tier = 0 if proven is None else (1 if proven == win else (-1 if proven == -win else 0))
-            return (-tier, -visits[j], -totals[j] / visits[j], rank(self.moves[kids[j]]))
+            return (-tier, -visits[j], -totals[j] / visits[j], rank(moves[j]))
 
         return min(range(len(kids)), key=key)
 
@@ -393,30 +433,29 @@ class _Search:
         pv: list[Hashable] = []
         node = 0
         rank: Callable[[Hashable], Any] = order.__getitem__
-        best_move = None
-        while True:
+        while node >= 0:
             j = self._best_child(node, rank)
             if j is None:
                 break
+            pv.append(self.kid_moves[node][j])
             node = self.kids[node][j]
-            pv.append(self.moves[node])
             rank = _plain_rank
-        if pv:
-            best_move = pv[0]
         sign = self.signs[0]
-        stats = sorted(((self.moves[k], n, w * sign, self.proof[k] if self.solver else None)
-                        for k, n, w in zip(self.kids[0], self.visits[0], self.totals[0], strict=True)),
+        proof = self.proof if self.solver else None
+        stats = sorted(((m, n, w * sign, proof[k] if proof is not None else None)
+                        for m, k, n, w in zip(self.kid_moves[0], self.kids[0], self.visits[0], self.totals[0],
+                                              strict=True)),
                        key=lambda s: order[s[0]])
         return MctsResult(
-            best_move=best_move,
+            best_move=pv[0] if pv else None,
             iterations=self.root_visits,
             value=self.root_total / self.root_visits if self.root_visits else 0.0,
             principal_variation=pv,
             root_visits=self.root_visits,
             seconds=seconds,
-            proven=self.proof[0],
+            proven=self.proof[0] if self.solver else None,
             root_stats=stats,
-            nodes=len(self.states),
+            nodes=1 + sum(len(k) for k in self.kids),
         )
 
 

@@ -4,8 +4,9 @@ A player answers ``choose(state, seconds)`` with a move. Built-ins run in the
 arena's process: ``random``, ``greedy`` (the move whose position evaluates best
 one ply ahead, a win if there is one), ``seed:N`` (the course's bot: fixed-depth
 negamax alpha-beta to N plies with its ``mscore`` evaluation, moves in ascending
-order) and ``bot`` / ``bot:S`` (our iterative-deepening search, thinking S
-seconds, or a share of the limit). Anything else is a command that speaks the
+order), ``bot`` / ``bot:S`` (our iterative-deepening search, thinking S
+seconds, or a share of the limit) and ``mcts`` / ``mcts:S`` (Monte Carlo tree
+search, the same time rules). Anything else is a command that speaks the
 ``sm-bot`` interface (FEN and seconds as its last two arguments, the move on
 stdout); it runs as a subprocess, killed when the limit passes.
 """
@@ -13,6 +14,7 @@ stdout); it runs as a subprocess, killed when the limit passes.
 from __future__ import annotations
 
 import gc
+import math
 import os
 import random
 import re
@@ -29,6 +31,7 @@ from typing import Protocol
 
 from engine.alphabeta import alphabeta
 from engine.iterative import Decision, think
+from engine.mcts import MctsResult, mcts
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_eval import (
@@ -53,6 +56,8 @@ BOT_SHARE = 0.7
 """Share of a per-move limit the bot's deadline is set to (the rest covers overheads)."""
 BOT_MARGIN = 0.05
 """Seconds kept back below that share (freeing memory, returning the move)."""
+MCTS_C = math.sqrt(2)
+"""The mcts player's exploration constant (see README: measured against others)."""
 
 
 class PlayerFault(Exception):  # noqa: N818 - the arena's word for a forfeit
@@ -179,6 +184,37 @@ class BotPlayer:
         return self.last.move  # type: ignore[return-value]
 
 
+class MctsPlayer:
+    """Monte Carlo tree search (:func:`engine.mcts.mcts`: UCT, random playouts, the solver) under a deadline.
+
+    Thinks ``self.seconds`` or the move's limit, whichever is less, with the bot's
+    safety share (:func:`bot_deadline`); always answers (one batch of iterations at
+    least). Each move's search is seeded from the player's own seeded generator.
+    """
+
+    def __init__(self, seconds: float | None = None, seed: int | None = None, name: str | None = None,
+                 c: float = MCTS_C, solver: bool = True) -> None:
+        self.seconds = seconds
+        self.c = c
+        self.solver = solver
+        self.rng = random.Random(seed)
+        self.name = name or (f"mcts:{seconds:g}" if seconds is not None else "mcts")
+        self.last: MctsResult | None = None
+        ULTIMATE.random_playouts(random.Random(0))  # the playout tables, built before the first clock starts
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The most-visited move after searching until the deadline."""
+        started = time.monotonic()
+        budget = seconds if self.seconds is None else min(self.seconds, seconds)
+        moves = ULTIMATE.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        left = bot_deadline(budget, started) - time.monotonic()
+        self.last = mcts(ULTIMATE, state, seconds=max(left, 1e-3), c=self.c, seed=self.rng.getrandbits(32),
+                         solver=self.solver)
+        return self.last.best_move  # type: ignore[return-value]
+
+
 _MOVE_RE = re.compile(rb"\s*([1-9][1-9])\s*")
 
 
@@ -230,12 +266,12 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate()
 
 
-BUILTIN_RE = re.compile(r"(random|greedy|seed|bot)(?::(.*))?")
+BUILTIN_RE = re.compile(r"(random|greedy|seed|bot|mcts)(?::(.*))?")
 
 
 def make_player(spec: str, *, seed: int | None = None) -> Player:
     """A player from its command-line spelling: ``random``, ``greedy``, ``seed:3``, ``bot``, ``bot:0.5``,
-    ``cmd:ANY COMMAND`` or any other command line (run as an external program).
+    ``mcts``, ``mcts:0.5``, ``cmd:ANY COMMAND`` or any other command line (run as an external program).
 
     :raises ValueError: a built-in name with a bad parameter.
     """
@@ -258,6 +294,13 @@ def make_player(spec: str, *, seed: int | None = None) -> Player:
             if not secs > 0:
                 raise ValueError(f"player {spec!r}: seconds must be more than 0")
             return BotPlayer(secs)
+        if kind == "mcts":
+            if arg is None:
+                return MctsPlayer(seed=seed)
+            secs = _number(spec, arg, float)
+            if not (math.isfinite(secs) and secs > 0):
+                raise ValueError(f"player {spec!r}: seconds must be more than 0")
+            return MctsPlayer(secs, seed=seed)
         raise ValueError(f"player {spec!r}: {kind} takes no parameter")
     command = spec[4:] if spec.startswith("cmd:") else spec
     try:

@@ -1,82 +1,84 @@
 """Uniformly random playouts of ultimate tic-tac-toe, fast: the inner loop of Monte Carlo tree search.
 
 A playout unpacks the packed state once into nine sub-board *codes* (base 3:
-cell ``c`` adds ``3**c`` for x, ``2 * 3**c`` for o) and then plays from tables
-indexed by code, so a move is a handful of list lookups and makes no new object:
+cell ``c`` adds ``3**c`` for x, ``2 * 3**c`` for o), so a move adds a power of
+three, and everything else is a lookup in small tables indexed by code:
 
-- ``ROWS[code]``: a list of 256 entries turning a random byte into a free cell of
-  the sub-board, each free cell on exactly ``256 // n`` entries (``n`` free cells)
-  and the ``256 % n`` others marked ``REDRAW`` (then a cell is drawn with
-  ``random()`` instead), so the choice is exactly uniform. A closed sub-board
-  (won or full) has every entry ``CLOSED``: the side to move may play anywhere.
-- ``AFTER_X[code][cell]`` / ``AFTER_O[code][cell]``: the code after that move.
+- ``ROWS[code]``: a list of 64 entries turning a random number 0-63 into a free
+  cell of the sub-board, each free cell on exactly ``64 // n`` entries (``n`` free
+  cells) and the ``64 % n`` others marked ``REDRAW`` (then a cell is drawn with
+  ``random()`` instead), so the choice is exactly uniform. A closed sub-board (won
+  or full) has every entry ``CLOSED``: the side to move may play anywhere. The 64
+  entries are shared by all codes with the same occupied cells (512 lists).
 - ``WON[code]``: 1 when x owns a line of the sub-board, 2 when o does.
-- ``FREE[code]``: free cells of an open sub-board (0 when closed).
+- ``FREE[code]``: free cells of an open sub-board (0 when closed); ``EMPTY[code]``:
+  empty cells, closed or not.
 
 A move anywhere picks a sub-board with probability proportional to its free cells
-and then a cell in it, i.e. every legal move with the same probability.
-Random bytes come from the search's ``random.Random`` (``randbytes``), read two by
-two; the same seed gives the same playouts. Tables are built on first use (~0.05 s).
+and then a cell in it, i.e. every legal move with the same probability; the number
+of free cells in open sub-boards is known without counting (see the playout).
+Random numbers come from the search's ``random.Random`` (``randbytes``, six bits of
+each byte), read two by two; the same seed gives the same playouts.
+
+Speed is memory more than instructions here: tables indexed by code hold small
+shared ints, and the rows are 64 entries, so that the hot data stays in the
+processor's caches (``scripts/bench_mcts.py``; a table of next codes per move, or
+rows of 256 entries, made playouts a third slower). Tables are built on first use.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable
-from itertools import accumulate
 
 from engine.tictactoe import EMPTY_CELLS, HAS_LINE
-from engine.ultimate import LOW_BITS, O_WON_SHIFT, OVER_BIT, SENT_TO, SUB_SHIFT, ULTIMATE, X_WON_SHIFT
+from engine.ultimate import CELLS_SHIFT, LOW_BITS, O_WON_SHIFT, OVER_BIT, SENT_TO, SUB_SHIFT, ULTIMATE, X_WON_SHIFT
 
 REDRAW = 9
 CLOSED = 10
 CODES = 3 ** 9
+SPAN = 64
+"""Entries per row: random numbers are 0 to SPAN - 1."""
 BUFFER = 1 << 14
-"""Random bytes drawn at a time."""
+"""Random bytes drawn at a time (an even number: they are read two by two)."""
+_LOW_SIX = bytes(b % SPAN for b in range(256))
 _POW3 = tuple(3 ** c for c in range(9))
-_SHIFTS = tuple((shift, shift + 9) for shift in SUB_SHIFT[1:])
+_SHIFTS = tuple(SUB_SHIFT[1:])
+_X_ADDS = tuple(3 ** c for c in range(9))
+_O_ADDS = tuple(2 * 3 ** c for c in range(9))
 _BIT = tuple(1 << s for s in range(10))
+_SUBS_OF = tuple(tuple(s for s in range(9) if mask >> s & 1) for mask in range(512))
 
 _tables: tuple | None = None
 
 
 def _build() -> tuple:
-    """The tables described in the module docstring."""
+    """The tables described in the module docstring, and ``X_CODE`` (``O_CODE`` is twice it).
+
+    ``X_CODE[mask]``: the code of x's stones on the cells of a 9-bit mask. Built a
+    base-3 digit at a time with list operations (about 10 ms), not code by code.
+    """
+    x_masks, o_masks = [0], [0]  # by code: the cells x holds, the cells o holds
+    for cell in range(9):
+        bit = 1 << cell
+        x_masks = x_masks + [m | bit for m in x_masks] + x_masks
+        o_masks = o_masks + o_masks + [m | bit for m in o_masks]
     x_code = [sum(_POW3[c] for c in range(9) if m >> c & 1) for m in range(512)]
-    o_code = [2 * v for v in x_code]
     by_occupancy = []
     for occupied in range(512):
         cells = list(EMPTY_CELLS[occupied])
         n = len(cells)
-        by_occupancy.append(cells * (256 // n) + [REDRAW] * (256 % n) if n else [CLOSED] * 256)
-    rows: list[list[int]] = [by_occupancy[511]] * CODES
-    won = [0] * CODES
-    free = [0] * CODES
-    after_x: list[list[int] | None] = [None] * CODES
-    after_o: list[list[int] | None] = [None] * CODES
-    codes = list(range(CODES))  # one int object per code, shared by the tables
-    for x in range(512):
-        rest = 511 & ~x
-        o = rest
-        while True:  # every o mask disjoint from x
-            code = x_code[x] + o_code[o]
-            owner = 1 if HAS_LINE[x] else 2 if HAS_LINE[o] else 0
-            occupied = 511 if owner else x | o
-            won[code] = owner
-            rows[code] = by_occupancy[occupied]
-            free[code] = 9 - occupied.bit_count()
-            if occupied != 511:
-                after_x[code] = [0 if occupied >> c & 1 else codes[code + _POW3[c]] for c in range(9)]
-                after_o[code] = [0 if occupied >> c & 1 else codes[code + 2 * _POW3[c]] for c in range(9)]
-            if o == 0:
-                break
-            o = (o - 1) & rest
-    return x_code, o_code, rows, after_x, after_o, won, free
+        by_occupancy.append(cells * (SPAN // n) + [REDRAW] * (SPAN % n) if n else [CLOSED] * SPAN)
+    won = [1 if HAS_LINE[x] else 2 if HAS_LINE[o] else 0 for x, o in zip(x_masks, o_masks, strict=True)]
+    occupied = [511 if w else x | o for x, o, w in zip(x_masks, o_masks, won, strict=True)]
+    rows = [by_occupancy[m] for m in occupied]
+    free = [9 - m.bit_count() for m in occupied]
+    empty = [9 - (x | o).bit_count() for x, o in zip(x_masks, o_masks, strict=True)]
+    return x_code, rows, won, free, empty
 
 
 def tables() -> tuple:
-    """``(X_CODE, O_CODE, ROWS, AFTER_X, AFTER_O, WON, FREE)``, built once."""
+    """``(X_CODE, ROWS, WON, FREE, EMPTY)``, built once."""
     global _tables
     if _tables is None:
         _tables = _build()
@@ -85,22 +87,24 @@ def tables() -> tuple:
 
 def random_playouts(rng: random.Random) -> Callable[[int], int]:
     """A function that plays a uniformly random game from an ultimate state to its end: +1, 0 or -1 (x's view)."""
-    x_code, o_code, rows, after_x, after_o, won, free = tables()
+    x_code, rows, won, free, empty = tables()
+    o_code = [2 * v for v in x_code]
+    x_adds, o_adds = _X_ADDS, _O_ADDS
     rand, randbytes = rng.random, rng.randbytes
     outcome = ULTIMATE.outcome
-    nowhere = (CODES - 1) // 2  # x on every cell: a closed sub-board, the "sub-board 0" of a move anywhere
-    free_of = free.__getitem__
-    pending: list = [iter(())]
+    nowhere = (CODES - 1) // 2  # x on every cell: a closed sub-board, the "sub-board 9" of a move anywhere
+    pending: list = []
 
-    def refill():
-        stream = iter(list(randbytes(BUFFER)))
-        pending[0] = pairs = zip(stream, stream, strict=False)  # bytes two by two
-        return pairs
+    def refill() -> None:
+        stream = iter(list(randbytes(BUFFER).translate(_LOW_SIX)))
+        pending[:] = [zip(stream, stream, strict=False), stream.__length_hint__]  # bytes two by two
+
+    refill()
 
     def playout(state: int) -> int:
         if state & OVER_BIT:
             return outcome(state)
-        board = [x_code[state >> a & 511] + o_code[state >> b & 511] for a, b in _SHIFTS]
+        board = [x_code[state >> shift & 511] + o_code[state >> shift + 9 & 511] for shift in _SHIFTS]
         board.append(nowhere)
         x_won = state >> X_WON_SHIFT & 511
         o_won = state >> O_WON_SHIFT & 511
@@ -109,7 +113,12 @@ def random_playouts(rng: random.Random) -> Callable[[int], int]:
             sub = 9
         cell = sub
         skip_x = state & 1
-        pairs = pending[0]
+        pairs, left = pending
+        # Free cells in open sub-boards when x is to move in the pair just read: base + left();
+        # one less when o is. left() counts the random bytes still unread (two per pair).
+        base = 81 - (state >> CELLS_SHIFT).bit_count() - left() + 2 + skip_x
+        for s in _SUBS_OF[x_won | o_won]:
+            base -= empty[board[s]]
         while True:
             for r, q in pairs:
                 if skip_x:
@@ -117,38 +126,54 @@ def random_playouts(rng: random.Random) -> Callable[[int], int]:
                 else:
                     code = board[sub]
                     cell = rows[code][r]
-                    while cell > 8:
-                        if cell == CLOSED:
-                            weights = list(accumulate(map(free_of, board)))
-                            total = weights[9]
-                            if not total:
+                    if cell > 8:
+                        if cell == CLOSED:  # anywhere: a sub-board in proportion to its free cells, then a cell
+                            r = base + left()
+                            if not r:
                                 return 0
-                            sub = bisect_right(weights, int(rand() * total))
+                            r = int(rand() * r)
+                            sub = 0
+                            r -= free[board[0]]
+                            while r >= 0:
+                                sub += 1
+                                r -= free[board[sub]]
                             code = board[sub]
-                        cell = rows[code][int(rand() * free[code])]
-                    code = after_x[code][cell]  # type: ignore[index]
+                            cell = rows[code][r + free[code]]
+                        else:
+                            cell = rows[code][int(rand() * free[code])]
+                    code += x_adds[cell]
                     board[sub] = code
                     if won[code]:
                         x_won |= _BIT[sub]
                         if HAS_LINE[x_won]:
                             return 1
+                        base -= empty[code]
                 code = board[cell]
                 sub = rows[code][q]
-                while sub > 8:
+                if sub > 8:
                     if sub == CLOSED:
-                        weights = list(accumulate(map(free_of, board)))
-                        total = weights[9]
-                        if not total:
+                        q = base - 1 + left()
+                        if not q:
                             return 0
-                        cell = bisect_right(weights, int(rand() * total))
+                        q = int(rand() * q)
+                        cell = 0
+                        q -= free[board[0]]
+                        while q >= 0:
+                            cell += 1
+                            q -= free[board[cell]]
                         code = board[cell]
-                    sub = rows[code][int(rand() * free[code])]
-                code = after_o[code][sub]  # type: ignore[index]
+                        sub = rows[code][q + free[code]]
+                    else:
+                        sub = rows[code][int(rand() * free[code])]
+                code += o_adds[sub]
                 board[cell] = code
                 if won[code]:
                     o_won |= _BIT[cell]
                     if HAS_LINE[o_won]:
                         return -1
-            pairs = refill()
+                    base -= empty[code]
+            refill()
+            pairs, left = pending
+            base -= BUFFER
 
     return playout

@@ -8,8 +8,9 @@ Prints, with the machine's load: UCT iterations per second from the start and fr
 of ``--repeats`` runs of ``--iterations`` iterations in this process; random playouts per
 second alone; and the alpha-beta bot's nodes per second (``engine.iterative.think``,
 ``--bot-seconds`` per position) on the same positions, with the ratio of the two.
-``--baseline`` also times the same UCT through the game protocol only (no fast playout,
-no ranking of wide nodes): what a plain Python UCT does.
+``--baseline`` also times the same UCT through the game protocol only (generic playouts,
+a full UCB1 scan at every node; the start and 3 midgame positions, once): what a
+plain Python UCT does.
 """
 
 from __future__ import annotations
@@ -134,15 +135,18 @@ def main() -> None:
         saved = mcts_module.WIDE
         mcts_module.WIDE = 10 ** 9
         try:
-            progress("baseline UCT")
-            base_start = uct_rate(ULTIMATE.initial(), max(1, args.iterations // 10), 1, game=plain)
-            base_mid = statistics.median(uct_rate(s, max(1, args.iterations // 10), 1, game=plain)
-                                         for s in positions)
+            progress("baseline UCT from the start")
+            base_start = uct_rate(ULTIMATE.initial(), args.iterations, 1, game=plain)
+            base_mid = []
+            for i, state in enumerate(positions[:3], 1):
+                progress(f"baseline UCT midgame position {i}/3")
+                base_mid.append(uct_rate(state, args.iterations, 1, game=plain))
         finally:
             mcts_module.WIDE = saved
         slow_playouts = playout_rate([ULTIMATE.initial()], 2000, fast=False)
-        print(f"baseline (game protocol playouts, full UCB1 scans, {max(1, args.iterations // 10):,} iterations): "
-              f"start {base_start:,.0f} iterations/s, midgame median {base_mid:,.0f}; generic playouts "
+        print(f"baseline, the same UCT through the game protocol only (generic playouts, a full UCB1 scan at "
+              f"every node), {args.iterations:,} iterations once: start {base_start:,.0f} iterations/s, "
+              f"first 3 midgame positions median {statistics.median(base_mid):,.0f}; generic playouts "
               f"{slow_playouts:,.0f} /s")
     progress("")
     if sys.stderr.isatty():

@@ -8,6 +8,7 @@ from collections.abc import Hashable, Sequence
 import pytest
 
 from engine import TICTACTOE
+from engine import mcts as mcts_module
 from engine.mcts import MctsResult, mcts, ucb
 from engine.ultimate import ULTIMATE
 
@@ -181,3 +182,24 @@ def test_time_limit() -> None:
 def test_bad_arguments(options: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         mcts(TICTACTOE, TICTACTOE.initial(), **options)
+
+
+@pytest.mark.parametrize(("game", "fen", "iterations"), [
+    (ULTIMATE, "999999999 00 x", 3000),   # 81 root moves: the root selects through its ranking
+    (TICTACTOE, "9 x", 3000),
+])
+def test_ranked_selection_is_a_full_scan(monkeypatch, game, fen: str, iterations: int) -> None:
+    """Wide nodes select through a ranking; a full UCB1 scan at every node gives the same search, event for event."""
+    ranked, seen_ranked = searched(game, fen, iterations=iterations, seed=4)
+    monkeypatch.setattr(mcts_module, "WIDE", 10 ** 9)
+    scanned, seen_scanned = searched(game, fen, iterations=iterations, seed=4)
+    monkeypatch.setattr(mcts_module, "WIDE", 2)
+    narrow, seen_narrow = searched(game, fen, iterations=iterations, seed=4)
+    assert seen_ranked.events == seen_scanned.events == seen_narrow.events
+    assert ranked.root_stats == scanned.root_stats == narrow.root_stats
+
+
+def test_solver_stops_a_timed_search_once_the_root_is_proven() -> None:
+    state = TICTACTOE.parse_fen("x21o11xo o")
+    result = mcts(TICTACTOE, state, seconds=5.0, seed=1, solver=True)
+    assert result.proven == -1 and result.seconds < 1.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -64,6 +65,17 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
 def _error(message: str) -> None:
     first = " ".join(message.split())
     click.echo(f"error: {first}", err=True)
+
+
+def process_age() -> float:
+    """Seconds since this process started (0.0 where ``/proc`` cannot tell), so budgets include start-up."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
 
 
 def progress_enabled() -> bool:

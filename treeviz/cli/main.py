@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("treeviz.cli.solve", "solve_command"),
     "play": ("treeviz.cli.play", "play_command"),
     "bot": ("treeviz.cli.smbot", "bot_command"),
+    "mcts": ("treeviz.cli.mctsbot", "mcts_command"),
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),
 }
@@ -34,6 +35,7 @@ SHORT_HELP: dict[str, str] = {
     "solve": "Game value, optimal moves and a winning strategy.",
     "play": "Play against the computer in the terminal.",
     "bot": "Best ultimate move within a time budget (same as sm-bot).",
+    "mcts": "Ultimate move by Monte Carlo tree search within a time budget (same as sm-mcts).",
     "perft": "Number of move sequences of a given length.",
     "arena": "Run an ultimate tic-tac-toe championship between bots.",
 }
