@@ -1,8 +1,14 @@
-"""Rendering benchmarks: a ~300-node tree to PNG end to end, and search -> networkx -> DOT text rates.
+"""Rendering benchmarks: figures as users make them (whole processes), and what each step costs.
 
     .venv/bin/python scripts/bench_render.py [--quick]
 
-Figures printed (wall clock, best of a few runs where cheap):
+Figures printed (wall clock, best of a few runs where cheap; the machine's load first):
+- figures for reports (issue 10), whole `tttree` processes:
+  the 25,227-node alpha-beta tree of "9 x" in compact and dot style to SVG and to PDF (target < 10 s each);
+  the 549,946-node full tree in dot style to SVG (target < 60 s and < 4 GB peak, the peak read from that
+  child process's rusage); g2 (238 nodes) compact to PDF at 16 cm (target < 1 s);
+  layout alone, nodes per second of the tidy layout vs Graphviz dot on the same 1,000- and 5,000-node trees
+  (and python-igraph's Reingold-Tilford when it is installed);
 - tttree on a 294-node minimax tree to PNG, as a user runs it (process start included), target < 2 s;
   and the same in-process, split into search+graph, DOT text, Graphviz layout+PNG;
 - the full 549,946-node minimax tree of "9 x": search+graph, DOT text, nodes per second for
@@ -115,15 +121,117 @@ def bench_graphviz_package(sample: int) -> None:
           f"({len(source) / 1e6:.1f} MB)")
 
 
+def timed_process(argv: list[str]) -> tuple[float, float]:
+    """Wall clock (s) and peak resident memory (MB) of one child process, from its own rusage."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    err = child.stderr.read().decode() if child.stderr else ""
+    if status != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {err}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def best_process(argv: list[str], runs: int) -> tuple[float, float]:
+    results = [timed_process(argv) for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def bench_report_figures(runs: int, full: bool) -> None:
+    """The issue's speed targets, each a whole `tttree` process."""
+    print("figures for reports (whole tttree processes):")
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder)
+        for style in ("compact", "dot"):
+            for fmt in ("svg", "pdf"):
+                wall, peak = best_process([str(BIN / "tttree"), "9 x", "--algo", "alphabeta", "--style", style,
+                                           "-o", str(out / f"ab.{fmt}")], runs)
+                size = (out / f"ab.{fmt}").stat().st_size / 1e6
+                print(f"  25,227-node alpha-beta tree of '9 x', {style:7} {fmt}: {wall:5.2f} s, peak {peak:,.0f} MB, "
+                      f"{size:.1f} MB file (target < 10 s)")
+        wall, peak = best_process([str(BIN / "tttree"), "x21o11xo o", "--style", "compact", "--size", "16cm", "-o",
+                                   str(out / "g2.pdf")], max(runs, 5))
+        print(f"  238-node g2 compact to PDF at 16 cm: {wall:.2f} s (target < 1 s), peak {peak:,.0f} MB")
+        if full:
+            wall, peak = timed_process([str(BIN / "tttree"), "9 x", "--style", "dot", "-o", str(out / "full.svg")])
+            size = (out / "full.svg").stat().st_size / 1e6
+            print(f"  549,946-node full tree, dot style to SVG: {wall:.1f} s (target < 60 s), peak {peak:,.0f} MB "
+                  f"(target < 4,096 MB), {size:.0f} MB file")
+
+
+def _tree_of(nodes: int) -> object:
+    """The first ``nodes`` nodes the minimax search of the empty board visits: a preorder prefix, so a tree."""
+    G = build_tree(TICTACTOE, TICTACTOE.parse_fen("9 x"), max_nodes=0)
+    H = G.subgraph(range(nodes)).copy()
+    H.graph.update(G.graph)
+    return H
+
+
+def bench_layouts(runs: int) -> None:
+    """Layout alone: the tidy layout and Graphviz dot on the same trees, nodes of the same sizes."""
+    from treeviz.figure import _Tree
+    from treeviz.layout_tidy import tidy_layout
+    from treeviz.styles import node_text
+
+    print("layout alone, same trees (compact-style node sizes):")
+    for target in (1000, 5000):
+        G = _tree_of(target)
+        tree = _Tree(G, "compact", "TB", node_text)
+        n = len(tree.gid)
+        t_tidy, _ = best_of(runs, lambda t=tree: tidy_layout(t.children, t.across, gap=2.0, cousin_gap=4.0))
+        dot = ["digraph t {", 'graph [ordering=out, nodesep=0.03, ranksep=0.2];',
+               'node [shape=box, label="", fixedsize=true];']
+        dot += [f'{i} [width={tree.w[i] / 72:.3f}, height={tree.h[i] / 72:.3f}];' for i in range(n)]
+        dot += [f"{p} -> {i};" for i, p in enumerate(tree.parent) if p >= 0]
+        text = "\n".join(dot) + "\n}\n"
+        t_dot, _ = best_of(1 if n > 3000 else runs, lambda dot_text=text: graphviz_layout(dot_text))
+        line = (f"  {n:,} nodes: tidy {n / t_tidy:,.0f} nodes/s ({t_tidy * 1000:.1f} ms), Graphviz dot "
+                f"{n / t_dot:,.0f} nodes/s ({t_dot:.2f} s): tidy {t_dot / t_tidy:,.0f}x faster")
+        try:
+            import igraph
+            g = igraph.Graph(n=n, edges=[(p, i) for i, p in enumerate(tree.parent) if p >= 0], directed=True)
+            t_ig, _ = best_of(runs, lambda h=g: h.layout_reingold_tilford(mode="out", root=[0]))
+            line += f"; igraph Reingold-Tilford {n / t_ig:,.0f} nodes/s"
+        except ImportError:
+            pass
+        print(line)
+    G = build_tree(TICTACTOE, TICTACTOE.parse_fen("9 x"))
+    tree = _Tree(G, "dot", "TB", node_text)
+    del G
+    start = time.perf_counter()
+    tidy_layout(tree.children, tree.across, gap=0.8, cousin_gap=1.6)
+    t_full = time.perf_counter() - start
+    print(f"  {len(tree.gid):,} nodes (the full tree): tidy {len(tree.gid) / t_full:,.0f} nodes/s ({t_full:.2f} s)")
+
+
+def graphviz_layout(text: str) -> None:
+    """Graphviz's dot layout alone (no drawing), through the bundled library."""
+    import pygraphviz
+    from pygraphviz import graphviz as gv
+
+    graph = pygraphviz.AGraph(string=text)
+    context = gv.gvContextWithBuiltins()
+    try:
+        gv.gvLayout(context, graph.handle, b"dot")
+        gv.gvFreeLayout(context, graph.handle)
+    finally:
+        gv.gvFreeContext(context)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="only the 300-node figure")
+    parser.add_argument("--quick", action="store_true", help="skip the full-tree figures")
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    load = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} (1, 5, 15 min)")
+    bench_report_figures(3, full=not args.quick)
+    bench_layouts(3)
     bench_300(3)
     if not args.quick:
         bench_full_tree()
         bench_graphviz_package(20000)
+    print(f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
 if __name__ == "__main__":

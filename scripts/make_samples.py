@@ -2,10 +2,12 @@
 
 For "1o11o1oxx x" (g1) and "x21o11xo o" (g2): the position alone (the course's
 figures 1-2), the minimax tree (3-4), the alpha-beta tree (5-6) and both side
-by side; an ultimate position's alpha-beta search to depth 2 (u1), the
-bot's own search with 9x9 boards; and the searches of issue 11: an MCTS tree,
-merged DAGs, a three-way comparison. Deterministic: running it twice changes no
-byte. Then, when present,
+by side; and an ultimate position's alpha-beta search to depth 2 (u1), the
+bot's own search with 9x9 boards. Figures for reports: g2 in compact style at
+16 cm, a greyscale print version, the 25,227-node alpha-beta tree of the empty
+board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
+The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
+Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages.
 
     .venv/bin/python scripts/make_samples.py [--out samples] [--no-html]
@@ -14,8 +16,11 @@ scripts/make_html_samples.py adds the interactive pages.
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import networkx as nx
@@ -95,7 +100,52 @@ def search_graph_samples(out: Path) -> None:
             path = out / f"{name}.{fmt}"
             options = {"style": "board", "size": "16cm"} if fmt == "png" and name in page_sized else {"style": "board"}
             write_atomically(path, tree.export(fmt, **options))
-            print(f"wrote {path.relative_to(out.parent) if out.is_relative_to(ROOT) else path}")
+            print(f"wrote {_shown(path, out)}")
+
+
+REPORT_FIGURES = [
+    # (file stem, FEN, search options, figure options, formats)
+    ("g2_compact", "x21o11xo o", {}, {"style": "compact", "size": "16cm"}, ("png", "pdf", "svg")),
+    ("g2_alphabeta_print", "x21o11xo o", {"algorithm": "alphabeta"},
+     {"style": "compact", "size": "16cm", "theme": "print"}, ("png", "pdf")),
+    ("empty_board_alphabeta_dot", "9 x", {"algorithm": "alphabeta"}, {"style": "dot"}, ("svg",)),
+    ("empty_board_alphabeta_dot_16cm", "9 x", {"algorithm": "alphabeta"}, {"style": "dot", "size": "16cm"},
+     ("png",)),
+    ("g1_alphabeta_tikz", "1o11o1oxx x", {"algorithm": "alphabeta"}, {"style": "compact", "size": "12cm"}, ("tex",)),
+]
+"""The figures-for-reports samples (README: Figures for reports)."""
+
+
+def report_figures(out: Path) -> None:
+    """Compact, print and dot figures, and a TikZ picture compiled by pdflatex (reproducibly: fixed dates)."""
+    for stem, fen, search, figure, formats in REPORT_FIGURES:
+        tree = search_tree(fen, **search)
+        for fmt in formats:
+            path = out / f"{stem}.{fmt}"
+            tree.save(path, **figure)
+            print(f"wrote {_shown(path, out)}")
+            if fmt == "tex":
+                compile_tex(path)
+                print(f"wrote {_shown(path.with_suffix('.pdf'), out)}")
+
+
+def compile_tex(path: Path) -> None:
+    """pdflatex ``path`` into the PDF beside it, with dates fixed so that every run gives the same bytes."""
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        raise SystemExit("error: pdflatex is missing: scripts/setup.sh installs it (texlive-latex-base)")
+    env = dict(os.environ, SOURCE_DATE_EPOCH="946684800", FORCE_SOURCE_DATE="1")
+    with tempfile.TemporaryDirectory() as work:
+        shutil.copy(path, work)
+        done = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", path.name], cwd=work,
+                              env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"error: pdflatex failed on {path}:\n{done.stdout[-2000:]}")
+        write_atomically(path.with_suffix(".pdf"), (Path(work) / path.with_suffix(".pdf").name).read_bytes())
+
+
+def _shown(path: Path, out: Path) -> Path:
+    return path.relative_to(out.parent) if out.is_relative_to(ROOT) else path
 
 
 def main() -> None:
@@ -116,6 +166,7 @@ def main() -> None:
         path = args.out / f"{tag}_alphabeta_depth2.{fmt}"
         write_atomically(path, render(dot, fmt))
         print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
+    report_figures(args.out)
     search_graph_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:

@@ -2,31 +2,28 @@
 # Installs everything treeviz needs on a fresh machine, into .venv beside this repo.
 #   scripts/setup.sh          the package (Graphviz comes bundled in the pygraphviz wheel) and what the
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
-#                             the screenshots of the interactive page; libcairo2 and fonts-liberation for
-#                             the compact/dot figures' PDF and PNG; a small texlive (pdflatex, pgf/tikz,
-#                             preview) and poppler-utils to compile and check the TikZ figures
+#                             the screenshots of the interactive page; cairo (libcairo2-dev, for pycairo) and
+#                             fonts-liberation for the compact/dot figures' PDF and PNG; a small texlive
+#                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures
 #   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect) and tmux
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extras="samples"
-debs="chromium chromium-driver libcairo2 fonts-liberation poppler-utils texlive-latex-base texlive-pictures preview-latex-style"
+# libcairo2-dev and pkg-config: pycairo is built against them (so they come before pip below).
+debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
+debs="$debs texlive-pictures preview-latex-style"
 if [ "${1:-}" = "--test" ]; then
     extras="samples,test"
     debs="$debs tmux"
 fi
 
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-fi
-.venv/bin/pip install -q -e ".[$extras]"
-
 missing=""
 for cmd in $debs; do
     case "$cmd" in
         chromium-driver) command -v chromedriver >/dev/null || missing="$missing $cmd" ;;
-        libcairo2) ldconfig -p | grep "libcairo.so.2 " >/dev/null || missing="$missing $cmd" ;;
+        libcairo2-dev) pkg-config --exists cairo 2>/dev/null || missing="$missing $cmd" ;;
         fonts-liberation) fc-list 2>/dev/null | grep "Liberation Sans" >/dev/null || missing="$missing $cmd" ;;
         poppler-utils) command -v pdftotext >/dev/null || missing="$missing $cmd" ;;
         texlive-latex-base) command -v pdflatex >/dev/null || missing="$missing $cmd" ;;
@@ -56,4 +53,8 @@ if [ -n "$missing" ]; then
         echo "setup: no apt-get; install$missing yourself for the browser screenshots and tests" >&2
     fi
 fi
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/pip install -q -e ".[$extras]"
 echo "setup: ready (.venv)" >&2

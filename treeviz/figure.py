@@ -410,7 +410,6 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
         cy[i] = oy + b * s
     lines: dict[str, list[float]] = {"edge": [], "pv": [], "pruned-beta": [], "pruned-alpha": [], "mark": []}
     texts: list[Item] = []
-    half_step = t.step * s
     move_pt = MOVE_PT * s
     for i in range(1, n):
         p = t.parent[i]
@@ -445,12 +444,7 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
                     ex = px + (cx[i] - px) * 0.5
             lines[f"pruned-{cut}"] += (px, py, ex, ey)
             if compact:
-                label = t.stub_text(i)
-                if tb:
-                    texts.append(Text(ex, ey + move_pt * 1.0, label, move_pt, theme.pruned_ink, role="pruned"))
-                else:
-                    texts.append(Text(ex + 1.0 * s, ey + move_pt * CAP_HEIGHT / 2, label, move_pt, theme.pruned_ink,
-                                      anchor="start", role="pruned"))
+                texts.append(_end_label(tb, ex, ey, t.stub_text(i), move_pt, theme.pruned_ink, "pruned", s))
         else:
             mark_pt = move_pt if compact else move_pt * 0.6
             if tb:
@@ -458,13 +452,7 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
             else:
                 ex, ey = cx[i] - t.w[i] * s / 2, cy[i]
             lines["mark"] += (px, py, ex, ey)
-            label = t.mark_text(i)
-            if tb:
-                texts.append(Text(ex, ey + mark_pt * 1.0, label, mark_pt, theme.hidden, role="mark"))
-            else:
-                texts.append(Text(ex + 1.0 * s, ey + mark_pt * CAP_HEIGHT / 2, label, mark_pt, theme.hidden,
-                                  anchor="start", role="mark"))
-    del half_step
+            texts.append(_end_label(tb, ex, ey, t.mark_text(i), mark_pt, theme.hidden, "mark", s))
     for role in ("edge", "pruned-beta", "pruned-alpha", "mark", "pv"):
         if lines[role]:
             items.append(Segments(_stroke(theme, role, s, t.style), lines[role], role=role))
@@ -473,6 +461,14 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
     else:
         _paint_dots(items, t, cx, cy, s, theme)
     items.extend(texts)
+
+
+def _end_label(downwards: bool, x: float, y: float, text: str, points: float, colour: str, role: str,
+               s: float) -> Text:
+    """The text at the end of a stub or a mark line: below it (downward trees) or after it (rightward)."""
+    if downwards:
+        return Text(x, y + points, text, points, colour, role=role)
+    return Text(x + s, y + points * CAP_HEIGHT / 2, text, points, colour, anchor="start", role=role)
 
 
 def theme_background() -> str:

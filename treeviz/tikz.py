@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from treeviz.scene import Marks, Scene, Segments, Shape, Stroke, Text
+from treeviz.text_metrics import text_width
 
 MAX_TEX_NODES = 30_000
 """TeX keeps a whole picture in its memory (pdflatex's default main memory, 5,000,000 words): past about this many
@@ -116,7 +117,10 @@ def picture_lines(scene: Scene) -> tuple[list[str], _Colours]:
                        f"text={colour(item.colour)}"]
             if item.halo:
                 options += [f"fill={colour(item.halo)}", "inner xsep=0.4pt", "inner ysep=0.2pt"]
-            out.append(f"\\node[{', '.join(options)}] at ({_n(item.x)},{_n(item.y)}) {{{tex_escape(item.text)}}};")
+            # TeX's fonts are not the layout's: text never grows past the width the layout gave it.
+            room = text_width(item.text, item.size, bold=item.bold) * 1.03 + 0.5
+            out.append(f"\\node[{', '.join(options)}] at ({_n(item.x)},{_n(item.y)}) "
+                       f"{{\\tvfit{{{_n(room)}pt}}{{{tex_escape(item.text)}}}}};")
     return out, colour
 
 
@@ -139,6 +143,8 @@ def iter_tikz(scene: Scene, *, body_only: bool = False) -> Iterator[str]:
     else:
         yield ("% A treeviz figure: \\input it in a document that loads tikz and \\usetikzlibrary{shapes.geometric};\n"
                "% scalable fonts (\\usepackage{fix-cm} or lmodern) keep its small text sizes exact.\n")
+    yield ("\\providecommand\\tvfit[2]{\\sbox0{#2}\\ifdim\\wd0>#1\\relax\\resizebox{#1}{!}{\\usebox0}"
+           "\\else\\usebox0\\fi}\n")
     yield colour.definitions()
     yield f"% {tex_escape(scene.title)}\n" if scene.title else ""
     yield "\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily]\n"

@@ -1,4 +1,4 @@
-"""``tttree FEN``: the minimax or alpha-beta search tree of a position, as DOT, PNG, SVG, PDF, JSON or HTML.
+"""``tttree FEN``: the minimax or alpha-beta search tree of a position, as DOT, PNG, SVG, PDF, TikZ, JSON or HTML.
 
 Also ``treeviz tree`` (same command) and ``treeviz compare`` (both trees side
 by side). With no options: the minimax tree as Graphviz DOT on stdout, as in
@@ -7,10 +7,7 @@ the course (``tttree "1o11o1oxx x" > g.dot``).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -29,6 +26,7 @@ from treeviz.cli.search_options import (
 )
 from treeviz.crop import parse_path
 from treeviz.drawing import FIGURE_FORMATS, FigureOptions
+from treeviz.files import write_chunks_atomically
 from treeviz.render import RenderError
 from treeviz.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.themes import THEMES
@@ -143,9 +141,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "it is too wide for is drawn LR]."),
         click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
     ]
+    command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
         command = option(command)
-    return figure_options(command)
+    return command
 
 
 @click.command(context_settings=CONTEXT)
@@ -232,23 +231,10 @@ def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
                 sys.stdout.write(chunk)
         sys.stdout.flush()
         return
-    directory = output.parent if str(output.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{output.name}.", suffix=".tmp")
+        write_chunks_atomically(output, chunks)
     except OSError as exc:
         fail(f"cannot write {output}: {exc.strerror or exc}")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            for chunk in chunks:
-                handle.write(chunk.encode() if isinstance(chunk, str) else chunk)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, output)
-    except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            fail(f"cannot write {output}: {exc.strerror or exc}")
-        raise
 
 
 def _report_cut(tree: Tree, max_nodes: int) -> None:
