@@ -8,7 +8,8 @@ bot's own search with 9x9 boards. Figures for reports: g2 in compact style at
 board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
 The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
 Deterministic: running it twice changes no byte. Then, when present,
-scripts/make_html_samples.py adds the interactive pages.
+scripts/make_html_samples.py adds the interactive pages, and
+scripts/make_arena_samples.py a championship's results page and its screenshot.
 
     .venv/bin/python scripts/make_samples.py [--out samples] [--no-html]
 """
@@ -171,6 +172,14 @@ def main() -> None:
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)
+    arena_samples(args.out, screenshot=not args.no_html)
+
+
+def arena_samples(out: Path, *, screenshot: bool = True) -> None:
+    """samples/arena/: a deterministic class championship, its results page and (with the browser) its picture."""
+    script = ROOT / "scripts" / "make_arena_samples.py"
+    if screenshot:
+        subprocess.run([sys.executable, str(script), "--out", str(out / "arena")], check=True)
 
 
 if __name__ == "__main__":

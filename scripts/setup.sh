@@ -5,7 +5,8 @@
 #                             the screenshots of the interactive page; cairo (libcairo2-dev, for pycairo) and
 #                             fonts-liberation for the compact/dot figures' PDF and PNG; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures
-#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect) and tmux
+#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, and Ray
+#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`)
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
@@ -15,7 +16,7 @@ extras="samples"
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style"
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test"
+    extras="samples,test,cluster"
     debs="$debs tmux"
 fi
 

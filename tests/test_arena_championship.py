@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -119,11 +120,17 @@ def test_arena_command_writes_table_and_records(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert "points" in lines[0] and len(lines) == 2 + 3
-    assert len(list(out.iterdir())) == 6
-    for record in out.iterdir():
-        fens = [line for line in record.read_text().splitlines() if not line.startswith("#")]
-        states = [ULTIMATE.parse_fen(f) for f in fens]
-        assert ULTIMATE.is_over(states[-1])
+    assert [p.name for p in out.iterdir()] == ["games.jsonl"]
+    records = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert records[0]["championship"]["players"] == ["random", "greedy", "seed:2"]
+    assert sorted(r["game"] for r in records[1:]) == [1, 2, 3, 4, 5, 6]
+    for record in records[1:]:
+        state = ULTIMATE.parse_fen(record["opening"])
+        assert ULTIMATE.empty_count(state) == 81 - 2
+        for move in record["moves"]:
+            state = ULTIMATE.play_checked(state, int(move))
+        assert ULTIMATE.is_over(state)
+        assert len(record["seconds"]) == len(record["moves"])
 
 
 def test_arena_command_rejects_bad_players(tmp_path: Path) -> None:

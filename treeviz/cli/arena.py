@@ -2,19 +2,61 @@
 
 Players are built-ins (``random``, ``greedy``, ``seed:N``, ``bot``, ``bot:S``) or
 commands speaking the ``sm-bot`` interface (``sm-bot``, ``"python my_bot.py"``,
-``cmd:...``). The standings table goes to stdout, one record file per game to
-the records folder, progress to stderr.
+``cmd:...``). Games are played one at a time, N at once in worker processes
+(``--jobs``) or as Ray tasks (``--backend ray``); each is appended to
+``games.jsonl`` in the records folder as it ends, so an interrupted championship
+loses no finished game and ``--resume`` plays only the rest. The standings go to
+stdout, progress to stderr, the results page to ``--report``.
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import click
 
-from engine.arena import DEFAULT_LIMIT, run_championship
+from engine.arena import DEFAULT_LIMIT, Championship, GameResult, Plan, close_player, unique_names
+from engine.arena_records import (
+    RECORDS_NAME,
+    Records,
+    RecordsWriter,
+    identity_mismatch,
+    read_records,
+)
+from engine.arena_runner import Runner, WorkerLost, cores, local_runner
 from engine.players import make_player
-from treeviz.cli.common import fail, progress_enabled, write_atomically
+from treeviz.cli.common import fail, progress_enabled
+
+BACKENDS = ("local", "ray")
+
+
+class Jobs(click.ParamType):
+    """A number of games at once: a positive integer, or ``auto`` for one per core."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            number = value
+        elif str(value).strip().lower() == "auto":
+            return cores()
+        else:
+            try:
+                number = int(str(value))
+            except ValueError:
+                self.fail(f"{value!r} is not a number of games nor 'auto'", param, ctx)
+        if number < 1:
+            self.fail(f"{number} games at once: at least 1 is needed", param, ctx)
+        return number
+
+
+HELP_JOBS = ("Games played at once (default 1; with --backend ray, one per CPU of the Ray instance), each "
+             "by its own worker process (auto: one per core). Every move's "
+             "limit is timed per game on the wall clock; with more games than cores, games share cores, "
+             "so built-ins search less in their time and slow players may forfeit on time.")
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,38 +69,157 @@ from treeviz.cli.common import fail, progress_enabled, write_atomically
               help="Random plies before each round (the same for both games of a round).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for openings and random players.")
 @click.option("--records", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-records"),
-              show_default=True, help="Folder for the game records (every FEN of every game).")
+              show_default=True, help=f"Folder of the records: {RECORDS_NAME}, one line per finished game.")
+@click.option("--jobs", "-j", type=Jobs(), help=HELP_JOBS)
+@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+              help="local: this machine (--jobs worker processes); ray: Ray tasks, one CPU each, on a local "
+                   "Ray instance or the cluster at --address (pip install 'treeviz[cluster]').")
+@click.option("--address", metavar="HOST:PORT",
+              help="A running Ray cluster to play on (with --backend ray); 'auto' finds a local one.")
+@click.option("--resume", is_flag=True,
+              help="Continue the championship recorded in the records folder: play only the games not yet "
+                   "recorded (same players, limit, rounds, openings and seed needed).")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), metavar="PAGE.html",
+              help="Also write the results page (standings, crosstable, Elo, every game to replay).")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress lines on stderr (default: when stderr is a terminal).")
-def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings: int, seed: int,
-                  records: Path, progress: bool | None) -> None:
+              help="Progress on stderr: games done / total and time left (default: when stderr is a terminal).")
+def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings: int, seed: int, records: Path,
+                  jobs: int | None, backend: str, address: str | None, resume: bool, report: Path | None,
+                  progress: bool | None) -> None:
     """Championship between PLAYERS: every pair plays twice, 10 points a win, 1 a loss, 1 + sub-boards won a draw.
 
     A timeout, illegal move, crash or garbage answer scores 0 and gives the opponent 10.
     PLAYERS: random, greedy, seed:N (the course's fixed-depth bot), bot or bot:SECONDS (ours),
     or any command taking FEN and SECONDS as its last arguments and printing the move (e.g. sm-bot).
+    Games are fixed by --seed: for deterministic players any --jobs or --backend gives the same games.
+    Interrupted (Ctrl-C, a crash)? Run the same command with --resume.
     """
+    if address is not None and backend != "ray":
+        fail("--address is for a Ray cluster: add --backend ray")
     if len(players) < 2:
         fail("a championship needs at least two players")
-    try:
-        entrants = [make_player(spec, seed=seed + i) for i, spec in enumerate(players)]
-    except ValueError as exc:
-        fail(str(exc))
-    names = [p.name for p in entrants]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            entrants[i].name = f"{name}#{names[:i + 1].count(name)}"
-    try:
-        records.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        fail(f"cannot create the records folder {str(records)!r}: {exc.strerror or exc}")
+    names = []
+    for spec in players:  # made here only to check the spellings and learn the names; games make their own
+        try:
+            player = make_player(spec)
+        except ValueError as exc:
+            fail(str(exc))
+        names.append(player.name)
+        close_player(player)
+    plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)
+    runner = _runner(backend, address, jobs)
     show = progress_enabled() if progress is None else progress
-
-    def say(line: str) -> None:
-        click.echo(line, err=True)
-
-    champ = run_championship(entrants, limit=limit, rounds=rounds, opening_plies=openings, seed=seed,
-                             record_dir=records, write=write_atomically, progress=say if show else None)
+    path = records / RECORDS_NAME
+    writer, recorded = _open_records(path, plan, resume)
+    tasks = [task for task in plan.tasks() if task.number not in recorded]
+    total = len(plan.tasks())
+    if jobs is not None and jobs > cores() and backend == "local":
+        click.echo(f"warning: {jobs} games at once on {cores()} cores: games share cores, so players get less "
+                   "than the limit's worth of computing", err=True)
+    meter = Progress(total, len(recorded), show)
+    try:
+        with writer:
+            for game in runner.play(tasks):
+                writer.append(game)
+                meter.game_done(game)
+    except KeyboardInterrupt:
+        done = len(read_records(path).games)
+        click.echo(f"\ninterrupted: {done} of {total} games recorded in {path}; the same command with --resume "
+                   "plays the rest", err=True)
+        raise
+    except WorkerLost as exc:
+        raise click.ClickException(f"{exc}; the finished games are in {path} (--resume plays the rest)") from None
+    except RuntimeError as exc:
+        if type(exc).__name__ != "RayUnavailable":
+            raise
+        fail(str(exc))
+    final = read_records(path)
+    for bad in final.bad:
+        click.echo(f"warning: {path} {bad}: skipped", err=True)
+    champ = Championship.from_games(final.names(), final.in_order())
     click.echo(champ.table())
+    if report is not None:
+        from treeviz.arena_page import write_report
+
+        write_report(final, report)
+        if show:
+            click.echo(f"results page: {report}", err=True)
     if show:
-        say(f"{len(champ.games)} games; records in {records}/")
+        click.echo(f"{len(final.games)} games; records in {path}", err=True)
+
+
+def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
+    """The runner the options ask for (checked before anything is played)."""
+    if backend == "ray":
+        from engine.arena_ray import RayMissing, RayRunner, RayUnavailable
+
+        try:
+            return RayRunner(address, jobs)
+        except (RayMissing, RayUnavailable) as exc:
+            fail(str(exc))
+    return local_runner(jobs or 1, on_restart=lambda message: click.echo(f"warning: {message}", err=True))
+
+
+def _open_records(path: Path, plan: Plan, resume: bool) -> tuple[RecordsWriter, set[int]]:
+    """The writer for this championship's records and the numbers of the games already recorded.
+
+    A new championship refuses a folder that already holds one (so nothing is overwritten);
+    ``--resume`` needs the same settings as the records' and starts after their last good game.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create the records folder {str(path.parent)!r}: {exc.strerror or exc}")
+    existing: Records | None = None
+    if path.exists():
+        try:
+            existing = read_records(path)
+        except OSError as exc:
+            fail(f"cannot read {str(path)!r}: {exc.strerror or exc}")
+        if existing.identity is None and not existing.games and not existing.bad:
+            existing = None  # an empty file
+    if existing is None:
+        try:
+            return RecordsWriter.create(path, plan), set()
+        except OSError as exc:
+            fail(f"cannot write {str(path)!r}: {exc.strerror or exc}")
+    if not resume:
+        fail(f"{path} already holds a championship ({len(existing.games)} games recorded): --resume continues "
+             "it, another --records folder starts a new one")
+    if existing.identity is None:
+        first = existing.bad[0] if existing.bad else "no championship header"
+        fail(f"--resume: {path} {first}: cannot tell which championship it records")
+    mismatch = identity_mismatch(existing.identity, plan)
+    if mismatch:
+        fail(f"--resume: {path} records another championship: {mismatch}")
+    for bad in existing.bad:
+        click.echo(f"warning: {path} {bad}: skipped (that game is played again)", err=True)
+    return RecordsWriter.reopen(existing), set(existing.games)
+
+
+class Progress:
+    """Games done / total and the estimated time left, on stderr, after each game (when asked)."""
+
+    def __init__(self, total: int, already: int, show: bool) -> None:
+        self.total = total
+        self.done = already
+        self.already = already
+        self.show = show
+        self.began = time.monotonic()
+
+    def game_done(self, game: GameResult) -> None:
+        self.done += 1
+        if not self.show:
+            return
+        played = self.done - self.already
+        elapsed = time.monotonic() - self.began
+        left = elapsed / played * (self.total - self.done)
+        click.echo(f"[{self.done}/{self.total}, {_clock(left)} left] game {game.number}: {game.x} (x) vs "
+                   f"{game.o} (o): {game.detail}; points {game.points[0]}-{game.points[1]}", err=True)
+        sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    """``1:02:03`` or ``2:03``."""
+    s = round(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

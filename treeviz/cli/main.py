@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mcts": ("treeviz.cli.mctsbot", "mcts_command"),
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),
+    "report": ("treeviz.cli.report", "report_command"),
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -38,6 +39,7 @@ SHORT_HELP: dict[str, str] = {
     "mcts": "Ultimate move by Monte Carlo tree search within a time budget (same as sm-mcts).",
     "perft": "Number of move sequences of a given length.",
     "arena": "Run an ultimate tic-tac-toe championship between bots.",
+    "report": "Results page of a championship from its records.",
 }
 
 
