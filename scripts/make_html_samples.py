@@ -125,7 +125,40 @@ def main() -> int:
         open_page(driver, out / "ultimate_depth3.html")
         _settle(driver)
         _save_shot(driver, out / "ultimate_depth3.png")
+
+        search_graph_pages(driver, out)
     return 0
+
+
+def search_graph_pages(driver, out: Path) -> None:
+    """Issue 11's pages: an MCTS replay stopped at an iteration, a symmetry DAG opened whole, three searches."""
+    pages = {
+        "mcts_x21o11xo_o.html": search_tree("x21o11xo o", algorithm="mcts", iterations=200).html(),
+        "dag_symmetry_xox1o2x1_o.html": search_tree("xox1o2x1 o", merge="symmetry").html(),
+        "compare3_1o11o1oxx_x.html": comparison("1o11o1oxx x", algorithms=["minimax", "alphabeta", "mcts"],
+                                                iterations=100).html(),
+    }
+    for name, page in pages.items():
+        write_atomically(out / name, page)
+        print(f"wrote {out / name} ({len(page.encode()) / 1e3:.0f} kB)")
+
+    open_page(driver, out / "mcts_x21o11xo_o.html")
+    driver.execute_script(  # iteration 37: a selection three moves deep, a new node, the result on its way up
+        "const s = document.querySelector('section.viewer .slider'); s.value = 37; s.dispatchEvent(new Event('input'));"
+        "const st = document.createElement('style'); st.textContent = '.link.backprop { animation: none !important; }';"
+        "document.head.appendChild(st);")
+    _click(driver, 0, "button.fit")
+    _settle(driver)
+    _save_shot(driver, out / "mcts_replay_iteration37.png")
+
+    open_page(driver, out / "dag_symmetry_xox1o2x1_o.html")
+    _click(driver, 0, "button.expand-all")
+    _settle(driver)
+    _save_shot(driver, out / "dag_symmetry_expanded.png")
+
+    open_page(driver, out / "compare3_1o11o1oxx_x.html")
+    _settle(driver)
+    _save_shot(driver, out / "compare3_1o11o1oxx_x.png")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ by side; and an ultimate position's alpha-beta search to depth 2 (u1), the
 bot's own search with 9x9 boards. Figures for reports: g2 in compact style at
 16 cm, a greyscale print version, the 25,227-node alpha-beta tree of the empty
 board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
+The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
 Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages, and
 scripts/make_arena_samples.py a championship's results page and its screenshot.
@@ -64,6 +65,43 @@ def figures(fen: str) -> dict[str, str]:
         "alphabeta": to_dot(alphabeta, fen=fen),
         "compare": compare_dot(minimax, alphabeta, fen=fen),
     }
+
+
+MCTS_SAMPLE = ("g2", "x21o11xo o", 200)
+"""The MCTS tree of the course's second position after 200 iterations (seed 0)."""
+DAG_SAMPLE = ("d1", "xox1o2x1 o")
+"""Four empty cells, symmetric about the middle column: 61 tree nodes, 34 positions, 18 up to symmetry."""
+COMPARE3_SAMPLE = ("g1", "1o11o1oxx x", 100)
+"""Minimax, alpha-beta and 100 MCTS iterations side by side on the course's first position."""
+MCTS_TOP = 15
+"""The readable cut of the MCTS sample: its most visited nodes."""
+
+
+def search_graph_samples(out: Path) -> None:
+    """Issue 11's figures: an MCTS tree (whole, and its most visited part), symmetry and transposition DAGs, a
+    three-way comparison. The PNGs of the figures that fit a page are sized for it (16 cm at 150 dpi); the wide
+    ones, and every SVG, keep Graphviz's own size (zoom in)."""
+    from treeviz.tree import comparison
+
+    tag, fen, iterations = MCTS_SAMPLE
+    trees = {
+        f"{tag}_mcts{iterations}": search_tree(fen, algorithm="mcts", iterations=iterations),
+        f"{tag}_mcts{iterations}_top{MCTS_TOP}": search_tree(fen, algorithm="mcts", iterations=iterations,
+                                                             max_nodes=MCTS_TOP),
+    }
+    tag, fen = DAG_SAMPLE
+    trees[f"{tag}_symmetry_dag"] = search_tree(fen, merge="symmetry")
+    trees[f"{tag}_transposition_dag"] = search_tree(fen, merge="transpositions")
+    tag, fen, iterations = COMPARE3_SAMPLE
+    trees[f"{tag}_compare3"] = comparison(fen, algorithms=["minimax", "alphabeta", "mcts"], iterations=iterations)
+    page_sized = {f"{MCTS_SAMPLE[0]}_mcts{MCTS_SAMPLE[2]}_top{MCTS_TOP}", f"{DAG_SAMPLE[0]}_symmetry_dag",
+                  f"{DAG_SAMPLE[0]}_transposition_dag"}
+    for name, tree in trees.items():
+        for fmt in FORMATS:
+            path = out / f"{name}.{fmt}"
+            options = {"style": "board", "size": "16cm"} if fmt == "png" and name in page_sized else {"style": "board"}
+            write_atomically(path, tree.export(fmt, **options))
+            print(f"wrote {_shown(path, out)}")
 
 
 REPORT_FIGURES = [
@@ -130,6 +168,7 @@ def main() -> None:
         write_atomically(path, render(dot, fmt))
         print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
     report_figures(args.out)
+    search_graph_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

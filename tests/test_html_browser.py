@@ -263,3 +263,148 @@ def test_three_hundred_node_tree_opens_within_a_second(driver, tmp_path) -> None
     path = tmp_path / "ultimate2.html"
     path.write_text(tree.html(), encoding="utf-8")
     assert open_page(driver, path)["ready"] < 1000
+
+
+# -- MCTS: the replay, iteration by iteration ------------------------------------------------
+
+def mcts_state(G: nx.DiGraph, step: int) -> tuple[dict[int, int], dict[int, float]]:
+    """Visits and totals after the first ``step`` iterations, from the iteration log and the tree's edges."""
+    visits = dict.fromkeys(G, 0)
+    totals = dict.fromkeys(G, 0.0)
+    for leaf, result in list(zip(G.graph["iteration_leaf"], G.graph["iteration_result"], strict=True))[:step]:
+        for a in [leaf, *nx.ancestors(G, leaf)]:
+            visits[a] += 1
+            totals[a] += result
+    return visits, totals
+
+
+def mean_text(v: float) -> str:
+    """As the figures write a mean (treeviz.mcts_dot), which the page must match."""
+    from treeviz.mcts_dot import mean_text as figure_text
+
+    return figure_text(v)
+
+
+def check_mcts_nodes(driver, G: nx.DiGraph, step: int) -> set[int]:
+    """Every drawn node exists at this step and shows this step's n and q; returns the drawn set."""
+    visits, totals = mcts_state(G, step)
+    shown = visible(driver)
+    texts = driver.execute_script(
+        "const out = {}; for (const g of document.querySelectorAll('section.viewer g.node'))"
+        " out[g.dataset.id] = [...g.querySelectorAll('text')].map((t) => t.textContent); return out;")
+    for n in shown:
+        assert G.nodes[n]["iteration"] <= step
+        lines = texts[str(n)]
+        assert f"n {visits[n]:,}" in lines
+        assert f"q {mean_text(totals[n] / visits[n] if visits[n] else 0.0)}" in lines
+    return shown
+
+
+@pytest.fixture(scope="module")
+def mcts_page(tmp_path_factory) -> tuple[nx.DiGraph, Path]:
+    tree = search_tree(POSITION, algorithm="mcts", iterations=200)
+    path = tmp_path_factory.mktemp("html") / "mcts.html"
+    path.write_text(tree.html(), encoding="utf-8")
+    return tree.graph, path
+
+
+def test_mcts_page_opens_on_the_most_visited_line_with_the_final_numbers(driver, mcts_page) -> None:
+    G, path = mcts_page
+    open_page(driver, path)
+    best = [n for n, a in G.nodes(data=True) if a["best"]]
+    assert visible(driver) == {0} | {c for n in [0, *best] for c in G.succ[n]}
+    check_mcts_nodes(driver, G, 200)
+    assert text_of(driver, "h2") == f"MCTS · {G.number_of_nodes()} nodes · 200 iterations"
+    for n in visible(driver) - {0}:
+        assert f"ucb {mean_text(G.nodes[n]['ucb']).lstrip('+')}" in node(driver, n).text
+    width = lambda n: float(driver.execute_script(  # noqa: E731
+        f"return parseFloat(document.querySelector('path.link:nth-child(1)') && "
+        f"[...document.querySelectorAll('path.link')].find(p => p.__data__.target.data === {n}).style.strokeWidth)"))
+    children = sorted(G.succ[0], key=lambda c: G.nodes[c]["visits"])
+    assert width(children[0]) < width(children[-1])  # edges as wide as their visits
+    assert text_of(driver, ".status").startswith("Search finished: 200 iterations")
+
+
+def test_mcts_replay_forwards_and_backwards(driver, mcts_page) -> None:
+    G, path = mcts_page
+    leaves, results = G.graph["iteration_leaf"], G.graph["iteration_result"]
+    open_page(driver, path)
+    button(driver, "button.first").click()
+    assert visible(driver) == {0}
+    assert text_of(driver, ".status").startswith("Before the search")
+    assert "n 0" in node(driver, 0).text.split("\n")
+    forward = button(driver, "button.forward")
+    for step in range(1, 9):
+        forward.click()
+        leaf = leaves[step - 1]
+        status = text_of(driver, ".status")
+        assert status.startswith(f"Iteration {step}:")
+        words = {1: "x wins (+1)", -1: "o wins (−1)", 0: "draw (0)"}[int(results[step - 1])]
+        assert words in status
+        moves = [G.edges[u, v]["label"] for u, v in nx.utils.pairwise(nx.shortest_path(G, 0, leaf))]
+        assert f"expand {moves[-1]}" in status  # in the first iterations every playout starts at a new node
+        shown = check_mcts_nodes(driver, G, step)
+        assert leaf in shown
+        assert "fresh" in node(driver, leaf).get_attribute("class")
+        for a in nx.shortest_path(G, 0, leaf)[:-1]:  # the selected path lights up
+            assert "active" in node(driver, a).get_attribute("class")
+    # Jump to a later iteration with the slider, then step back: the numbers follow.
+    driver.execute_script("const s = document.querySelector('section.viewer .slider'); s.value = 120;"
+                          "s.dispatchEvent(new Event('input'));")
+    assert text_of(driver, ".stepno") == "120 / 200"
+    check_mcts_nodes(driver, G, 120)
+    back = button(driver, "button.back")
+    for step in (119, 118, 117):
+        back.click()
+        assert text_of(driver, ".status").startswith(f"Iteration {step}:")
+        check_mcts_nodes(driver, G, step)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    check_mcts_nodes(driver, G, 118)
+    button(driver, "button.last").click()
+    check_mcts_nodes(driver, G, 200)
+
+
+# -- merged DAGs ----------------------------------------------------------------------------------
+
+def test_dag_page_draws_every_edge_once(driver, tmp_path) -> None:
+    tree = search_tree("xox1o2x1 o", merge="symmetry")
+    D = tree.graph
+    path = tmp_path / "dag.html"
+    path.write_text(tree.html(), encoding="utf-8")
+    open_page(driver, path)
+    assert text_of(driver, "h2") == "minimax, symmetries merged · 18 positions (61 tree nodes)"
+    assert not button(driver, ".replay").is_displayed()
+    button(driver, "button.expand-all").click()
+    assert visible(driver) == set(D)
+    tree_edges = driver.execute_script("return document.querySelectorAll('section.viewer g.links path.link').length")
+    cross = driver.execute_script("return document.querySelectorAll('section.viewer g.xlinks path.link').length")
+    assert tree_edges == D.number_of_nodes() - 1  # one laid-out edge into each node but the root
+    assert tree_edges + cross == D.number_of_edges()
+    labels = sorted(driver.execute_script(
+        "return [...document.querySelectorAll('section.viewer g.mvlabel text')].map((t) => t.textContent)"))
+    assert labels == sorted(e["label"] for _, _, e in D.edges(data=True))
+    for n, a in D.nodes(data=True):
+        text = node(driver, n).text
+        assert text.split("\n")[0] == fmt(a["value"]) and f"×{a['merged']}" in text
+    # Find by FEN finds the class of a turned board.
+    target = next(n for n, a in D.nodes(data=True) if a["best"] and a["depth"] == 1)
+    board, side = D.nodes[target]["fen"].split(" ")
+    cells = "".join("." * int(ch) if ch.isdigit() else ch for ch in board)
+    mirrored = "".join(cells[r * 3:r * 3 + 3][::-1] for r in range(3))
+    assert mirrored != cells  # another board of the same class
+    box = button(driver, ".search input")
+    box.send_keys(mirrored.replace(".", "1") + " " + side)
+    box.send_keys(Keys.ENTER)
+    assert "selected" in node(driver, target).get_attribute("class")
+
+
+def test_three_way_comparison_page(driver, tmp_path) -> None:
+    tree = comparison(POSITION, algorithms=["minimax", "alphabeta", "mcts"], iterations=200)
+    path = tmp_path / "compare3.html"
+    path.write_text(tree.html(), encoding="utf-8")
+    open_page(driver, path)
+    headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.viewer h2")]
+    m, a, u = (G.graph["nodes"] for G in tree.graphs)
+    assert headings == [f"minimax · {m:,} nodes", f"alpha-beta · {a:,} nodes", f"MCTS · {u:,} nodes · 200 iterations"]
+    assert f"minimax {m} nodes, alpha-beta {a} nodes, MCTS {u} nodes" in driver.find_element(By.ID, "summary").text
+    assert all(0 in visible(driver, k) for k in range(3))

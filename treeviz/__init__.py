@@ -21,10 +21,12 @@ from typing import Any
 _HOMES = {
     "RenderError": "treeviz.render",
     "Tree": "treeviz.tree",
+    "build_mcts_tree": "treeviz.mcts_tree",
     "build_tree": "treeviz.builder",
     "compare_dot": "treeviz.render",
     "comparison": "treeviz.tree",
     "game_for_fen": "treeviz.tree",
+    "merge_tree": "treeviz.dag",
     "search_tree": "treeviz.tree",
     "to_dot": "treeviz.render",
     "tree_to_json": "treeviz.json_export",

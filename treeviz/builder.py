@@ -157,6 +157,16 @@ class TreeBuilder:
         """Always true: searches test ``if observer:`` before reporting, even before the first node."""
         return True
 
+    def principal_variation(self) -> list[int]:
+        """Node ids of the principal variation: from the root, the first child whose value is its parent's."""
+        if any(r is None for r in self.results):
+            raise ValueError("the search has not finished: some nodes were never left")
+        parent = [e[0] for e in self.entries]
+        size = [1] * len(parent)
+        for i in range(len(parent) - 1, 0, -1):
+            size[parent[i]] += size[i]
+        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
+
     def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
                  path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
         """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
@@ -333,14 +343,41 @@ def build_tree(
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
     :raises treeviz.crop.PathError: a path that leads to no searched position.
     """
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
+    recorder, graph_attrs, entered = record_search(game, state, algorithm=algorithm, depth=depth, evaluate=evaluate,
+                                                   scoring=scoring, order=order)
+    with _GcPaused():
+        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
+    if G.graph["nodes"] != entered:
+        raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
+    return G
+
+
+def record_search(
+    game: Any,
+    state: Hashable,
+    *,
+    algorithm: str = "minimax",
+    depth: int | None = None,
+    evaluate: Evaluation | None = None,
+    scoring: str = "plain",
+    order: str = "ascending",
+) -> tuple[TreeBuilder, dict[str, Any], int]:
+    """Run the search with a :class:`TreeBuilder` listening, without making the graph.
+
+    Returns the recorder, the graph attributes a tree of it gets, and the number of
+    nodes the search says it entered. :func:`build_tree` turns the recorder into the
+    tree; :func:`treeviz.dag.merge_records` folds it into a DAG without the tree.
+
+    :raises ValueError: as :func:`build_tree`.
+    """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r} (expected {' or '.join(ALGORITHMS)})")
     if order not in ORDERS:
         raise ValueError(f"unknown move order {order!r} (expected one of {', '.join(ORDERS)})")
     if scoring not in SCORING_NAMES:
         raise ValueError(f"unknown scoring {scoring!r} (expected one of {', '.join(SCORING_NAMES)})")
-    if max_nodes < 0:
-        raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be 0 or more, not {depth}")
 
@@ -372,11 +409,8 @@ def build_tree(
         "scoring": scoring,
         "order": order,
     }
-    with _GcPaused():
-        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
-    if G.graph["nodes"] != result.nodes:
-        raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {result.nodes}")
-    return G
+    return recorder, graph_attrs, result.nodes
 
 
-__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation"]
+__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation",
+           "record_search"]

@@ -14,7 +14,7 @@ import html
 import json
 import math
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -248,32 +248,44 @@ def _script_json(payload: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
+ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "mcts": "MCTS"}
 
 
 def _default_title(graphs: list[nx.DiGraph]) -> str:
     fen = graphs[0].graph.get("root_fen", "")
     algorithms = [str(g.graph.get("algorithm", "search")) for g in graphs]
     names = [ALGORITHM_NAMES.get(a, a) for a in algorithms]
+    first = names[0] if names[0].isupper() else names[0].capitalize()
+    kind = "graphs" if any(g.graph.get("merge") for g in graphs) else "trees"
     if len(names) == 1:
-        return f"{names[0].capitalize()} tree of {fen}"
-    return f"{names[0].capitalize()} and {names[1]} trees of {fen}"
+        merge = graphs[0].graph.get("merge")
+        suffix = {"transpositions": ", transpositions merged", "symmetry": ", symmetries merged"}.get(merge, "")
+        return f"{first} tree of {fen}{suffix}"
+    return f"{', '.join([first, *names[1:-1]])} and {names[-1]} {kind} of {fen}"
 
 
-def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | None = None) -> str:
-    """One self-contained HTML page showing ``G`` (and ``compare`` beside it, when given).
+def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | None = None,
+              title: str | None = None) -> str:
+    """One self-contained HTML page showing ``G`` (and ``compare``, one graph or several, beside it).
 
     The page needs no server and no network: d3 and the page's own script and style are
     inlined, the tree is embedded as compact columns.
     """
-    graphs = [G] if compare is None else [G, compare]
+    if compare is None:
+        graphs = [G]
+    elif isinstance(compare, nx.DiGraph):
+        graphs = [G, compare]
+    else:
+        graphs = [G, *compare]
     heading = title if title is not None else _default_title(graphs)
-    payload = {"title": heading, "trees": [tree_data(g) for g in graphs]}
+    from treeviz.html_graphs import page_data
+
+    payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
     parts = {
         "<!--TITLE-->": html.escape(heading),
         "/*STYLE*/": _asset("html", "page.css"),
         "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
-        "/*APP*/": _asset("html", "page.js"),
+        "/*APP*/": _app_script(),
         "/*DATA*/": _script_json(payload),
     }
     template = _asset("html", "page.html")
@@ -282,6 +294,18 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | None = None, title: str | 
         raise RuntimeError(f"page template has no {', '.join(missing)} marker")
     # One pass, so that nothing inserted (a title, a FEN) is ever read as a marker.
     return _MARKERS.sub(lambda match: parts[match.group()], template)
+
+
+APP_PARTS = ("mcts.js", "dag.js")
+"""Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
+its classes inside the same closure)."""
+
+
+def _app_script() -> str:
+    script = _asset("html", "page.js")
+    if "/*VIEWERS*/" not in script:
+        raise RuntimeError("page.js has no /*VIEWERS*/ marker")
+    return script.replace("/*VIEWERS*/", "\n".join(_asset("html", part) for part in APP_PARTS), 1)
 
 
 _MARKERS = re.compile(r"<!--TITLE-->|/\*(?:STYLE|D3|APP|DATA)\*/")

@@ -40,7 +40,7 @@ PAD_INCHES = 0.2
 ENGINE_ENV = "TREEVIZ_GRAPHVIZ"
 """Set to ``dot`` to force the ``dot`` executable, ``pygraphviz`` to forbid the fallback."""
 
-ALGORITHM_NAMES = {"minimax": "Minimax", "alphabeta": "Alpha-beta"}
+ALGORITHM_NAMES = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "mcts": "MCTS"}
 
 
 class RenderError(Exception):
@@ -72,34 +72,89 @@ def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, ra
     scale = heading_scale(estimated_width(G, rankdir))
     yield (f"digraph tree {{\n{_graph_attributes(rankdir, theme)}\n"
            f"  label=<{_heading_table(heading, [G] if legend else [], scale, theme)}>;\n")
-    yield from _tree_statements(G, prefix="", indent="  ", theme=theme)
+    yield from graph_statements(G, prefix="", indent="  ", theme=theme)
     yield "}\n"
 
 
 def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
                 legend: bool = True, rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """Both trees in one figure, side by side, each titled with its algorithm and node count."""
-    return "".join(iter_compare_dot(G_minimax, G_alphabeta, title=title, legend=legend, rankdir=rankdir, fen=fen,
-                                    theme=theme))
+    return "".join(iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
+                                   theme=theme))
 
 
 def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
                      legend: bool = True, rankdir: str = "TB", fen: str | None = None,
                      theme: Theme = DEFAULT) -> Iterator[str]:
     """:func:`compare_dot` in chunks."""
-    fen = fen or G_minimax.graph.get("root_fen", "")
-    heading = title if title is not None else compare_title(fen, G_minimax)
-    scale = heading_scale(estimated_width(G_minimax, rankdir) + estimated_width(G_alphabeta, rankdir))
+    return iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
+                           theme=theme)
+
+
+def panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+               fen: str | None = None, theme: Theme = DEFAULT) -> str:
+    """Any number of searches of one position in one figure, side by side, each titled with its counts."""
+    return "".join(iter_panels_dot(graphs, title=title, legend=legend, rankdir=rankdir, fen=fen, theme=theme))
+
+
+def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True,
+                    rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> Iterator[str]:
+    """:func:`panels_dot` in chunks; panels are DOT clusters named after their search, in the order given."""
+    fen = fen or graphs[0].graph.get("root_fen", "")
+    if title is not None:
+        heading = title
+    elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs) and len(graphs) == 2:
+        heading = compare_title(fen, graphs[0])
+    else:
+        heading = panels_heading(graphs, fen)
+    scale = heading_scale(sum(estimated_width(G, rankdir) for G in graphs))
     yield (f"digraph compare {{\n{_graph_attributes(rankdir, theme)}\n"
-           f"  label=<{_heading_table(heading, [G_minimax, G_alphabeta] if legend else [], scale, theme)}>;\n")
-    for name, G, prefix in (("minimax", G_minimax, "m"), ("alphabeta", G_alphabeta, "a")):
-        title_points = round(16 * scale)  # both the same size: the counts are what the reader compares
+           f"  label=<{_heading_table(heading, list(graphs) if legend else [], scale, theme)}>;\n")
+    used: set[str] = set()
+    for k, G in enumerate(graphs):
+        name = panel_name(G)
+        if name in used:
+            name = f"{name}_{k}"
+        used.add(name)
+        prefix = _PANEL_PREFIX.get(name, f"p{k}_")
+        title_points = round(16 * scale)  # all the same size: the counts are what the reader compares
         yield (f"  subgraph cluster_{name} {{\n"
                f'    label=<<B>{escape(cluster_title(G))}</B>>; labelloc=t; fontsize={title_points}; '
                f'style="rounded"; color="#bbbbbb"; margin=12;\n')
-        yield from _tree_statements(G, prefix=prefix, indent="    ", theme=theme)
+        yield from graph_statements(G, prefix=prefix, indent="    ", theme=theme)
         yield "  }\n"
     yield "}\n"
+
+
+_PANEL_PREFIX = {"minimax": "m", "alphabeta": "a", "mcts": "u"}
+"""Node-name prefixes of the panels (``m12``: node 12 of the minimax panel), kept from the two-tree figure."""
+
+
+def panel_name(G: nx.DiGraph) -> str:
+    """The cluster name of a graph's panel: its algorithm, and its merge if any (``minimax_symmetry``)."""
+    name = str(G.graph.get("algorithm", "search"))
+    return f"{name}_{G.graph['merge']}" if G.graph.get("merge") else name
+
+
+def panels_heading(graphs: list[nx.DiGraph], fen: str) -> str:
+    """``Minimax, alpha-beta and MCTS search trees of x21o11xo o``."""
+    names = [ALGORITHM_NAMES.get(G.graph.get("algorithm", ""), str(G.graph.get("algorithm", "search")))
+             for G in graphs]
+    names = [names[0]] + [n if n.isupper() else n.lower() for n in names[1:]]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    kind = "graphs" if any(G.graph.get("merge") for G in graphs) else "trees"
+    return f"{joined} search {kind} of {fen}"
+
+
+def graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+    """DOT statements of one search graph: a minimax/alpha-beta tree, an MCTS tree, or a merged DAG."""
+    if G.graph.get("merge"):
+        from treeviz.dag_dot import dag_statements
+        return dag_statements(G, prefix=prefix, indent=indent, theme=theme)
+    if G.graph.get("algorithm") == "mcts":
+        from treeviz.mcts_dot import mcts_statements
+        return mcts_statements(G, prefix=prefix, indent=indent, theme=theme)
+    return _tree_statements(G, prefix=prefix, indent=indent, theme=theme)
 
 
 def tree_title(G: nx.DiGraph, fen: str | None = None) -> str:
@@ -109,6 +164,12 @@ def tree_title(G: nx.DiGraph, fen: str | None = None) -> str:
     """
     g = G.graph
     name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
+    if g.get("merge"):
+        from treeviz.dag_dot import dag_title
+        return dag_title(G, name, fen)
+    if g.get("algorithm") == "mcts":
+        from treeviz.mcts_dot import mcts_title
+        return mcts_title(G, fen)
     text = f"{name} tree of {fen or g.get('root_fen', '?')}"
     if g.get("path"):
         moves = " ".join(str(m) for m in g["path"])
@@ -141,6 +202,12 @@ def cluster_title(G: nx.DiGraph) -> str:
     """``Minimax: 238 nodes`` -- what a comparison figure puts over each tree."""
     g = G.graph
     name = ALGORITHM_NAMES.get(g.get("algorithm", ""), str(g.get("algorithm", "search")))
+    if g.get("merge"):
+        from treeviz.dag_dot import dag_cluster_title
+        return dag_cluster_title(G, name)
+    if g.get("algorithm") == "mcts":
+        from treeviz.mcts_dot import mcts_cluster_title
+        return mcts_cluster_title(G)
     text = f"{name}: {_count(g.get('nodes', 0), 'node')}"
     if g.get("pruned"):
         text += f", {_count(g['pruned'], 'move')} pruned"
@@ -187,7 +254,8 @@ def heading_scale(width: float) -> float:
 
 
 def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
-    rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{escape(heading)}</B></FONT></TD></TR>']
+    lines = "<BR/>".join(escape(line) for line in heading.split("\n"))
+    rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{lines}</B></FONT></TD></TR>']
     if trees:
         rows.append(f"<TR><TD>{legend_table(trees, scale, theme)}</TD></TR>")
     return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
@@ -195,6 +263,9 @@ def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0, th
 
 def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
     """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
+    if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in trees):
+        from treeviz.legend_lines import legend_lines  # their keys are longer: lines of words, wrapped
+        return legend_lines(trees, scale, theme)
     alphabeta = any(G.graph.get("algorithm") == "alphabeta" for G in trees)
     hidden = any(G.graph.get("hidden") for G in trees)
     marks = any(G.graph.get("marked") for G in trees)

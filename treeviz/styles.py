@@ -67,7 +67,10 @@ class NodeText:
 
 def node_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
     """The value from x's point of view (``≥``/``≤`` for a bound alpha-beta proved) and, for alpha-beta, the
-    visit order ``#n``."""
+    visit order ``#n``; for MCTS the visits ``n`` and the mean ``q`` (:func:`treeviz.mcts_dot.compact_text`)."""
+    if G.graph.get("algorithm") == "mcts":
+        from treeviz.mcts_dot import compact_text
+        return NodeText(*compact_text(d))
     relation = {"lower": GEQ, "upper": LEQ}.get(d.get("bound") or "exact", "")
     main = relation + format_number(d.get("value"))
     small = f"#{d['order']}" if G.graph.get("algorithm") == "alphabeta" and d.get("order") is not None else None

@@ -8,8 +8,10 @@ itself inline in Jupyter (``_repr_svg_``).
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from treeviz.crop import crop_graph, parse_path
 from treeviz.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.figure import Panel
 from treeviz.page_size import PageSize
-from treeviz.styles import BOARD_MAX
+from treeviz.styles import BOARD_MAX, StyleError
 from treeviz.themes import DEFAULT, Theme
 
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
@@ -46,28 +48,32 @@ def game_for_fen(fen: str) -> Any:
 
 
 class Tree:
-    """One search tree (or a minimax/alpha-beta pair when ``compare`` is given), with its outputs."""
+    """One search tree, or several searches of one position side by side (``Tree(G1, G2, ...)``), with its outputs."""
 
-    def __init__(self, graph: nx.DiGraph, compare: nx.DiGraph | None = None, *, title: str | None = None,
+    def __init__(self, graph: nx.DiGraph, *others: nx.DiGraph | None, title: str | None = None,
                  position: str | None = None) -> None:
         self.graph = graph
-        self.compare = compare
+        self.graphs: list[nx.DiGraph] = [graph, *(G for G in others if G is not None)]
+        """Every panel, in order: one for a single tree, two or more for a comparison."""
         self.title = title
         self.position = position
         """The FEN as the user wrote it, shown in headings (the graph keeps the canonical one)."""
+
+    @property
+    def compare(self) -> nx.DiGraph | None:
+        """The second panel of a comparison (None for a single tree)."""
+        return self.graphs[1] if len(self.graphs) > 1 else None
 
     def __repr__(self) -> str:
         def describe(G: nx.DiGraph) -> str:
             g = G.graph
             return f"{g.get('algorithm')} of {g.get('root_fen')!r}: {g.get('nodes', 0):,} nodes"
-        parts = [describe(self.graph)] + ([describe(self.compare)] if self.compare is not None else [])
-        return f"Tree({'; '.join(parts)})"
+        return f"Tree({'; '.join(describe(G) for G in self.graphs)})"
 
     @property
     def drawn_nodes(self) -> int:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
-        graphs = [self.graph] + ([self.compare] if self.compare is not None else [])
-        return sum(G.number_of_nodes() for G in graphs)
+        return sum(G.number_of_nodes() for G in self.graphs)
 
     def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> str:
         """DOT text of the board-style figure (deterministic)."""
@@ -75,20 +81,20 @@ class Tree:
 
     def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
-        if self.compare is not None:
-            return _render.iter_compare_dot(self.graph, self.compare, title=self.title, legend=legend,
-                                            rankdir=rankdir, fen=self.position, theme=theme)
+        if len(self.graphs) > 1:
+            return _render.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
+                                           fen=self.position, theme=theme)
         return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
                                 theme=theme)
 
     def json(self) -> str:
-        """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …}``."""
+        """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
+        one member per search in the order asked for."""
         from treeviz.json_export import tree_to_json
 
-        if self.compare is None:
+        if len(self.graphs) == 1:
             return tree_to_json(self.graph)
-        return (f'{{"{self.graph.graph["algorithm"]}":{tree_to_json(self.graph)},'
-                f'"{self.compare.graph["algorithm"]}":{tree_to_json(self.compare)}}}')
+        return "{" + ",".join(f'"{G.graph["algorithm"]}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
     def html(self) -> str:
         """The self-contained interactive page.
@@ -97,7 +103,7 @@ class Tree:
         """
         from treeviz.html_page import tree_page
 
-        return tree_page(self.graph, compare=self.compare, title=self.title)
+        return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title)
 
     def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
              dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
@@ -125,30 +131,54 @@ class Tree:
             return Output([tree.json()])
         if fmt == "html":
             return Output([tree.html()])
-        graphs = [tree.graph] + ([tree.compare] if tree.compare is not None else [])
-        panels = [Panel(G, _render.cluster_title(G) if tree.compare is not None else None) for G in graphs]
+        graphs = tree.graphs
+        panels = [Panel(G, _render.cluster_title(G) if len(graphs) > 1 else None) for G in graphs]
         fen = tree.position or tree.graph.graph.get("root_fen", "")
         if tree.title is not None:
             heading = tree.title
-        elif tree.compare is None:
+        elif len(graphs) == 1:
             heading = _render.tree_title(tree.graph, tree.position)
-        else:
+        elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs):
             heading = _render.compare_title(fen, tree.graph)
+        else:
+            heading = _render.panels_heading(graphs, fen)
+        if any(G.graph.get("merge") for G in graphs):
+            # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
+            if fmt == "tex":
+                raise StyleError("a merged DAG (--merge) cannot be written as TikZ: it is laid out by Graphviz in "
+                                 "board style; write --format pdf and include that")
+            if options.style not in (None, "board"):
+                raise StyleError(f"--style {options.style} draws trees; a merged DAG (--merge) is drawn in board "
+                                 "style (Graphviz lays out shared positions): drop --style, or --max-nodes to "
+                                 "draw less")
+            options = replace(options, style="board")
+        mcts = [G for G in graphs if G.graph.get("algorithm") == "mcts"]
+        pv_words = None
+        if mcts:
+            pv_words = ("most-visited line (the search's answer)" if len(mcts) == len(graphs)
+                        else "principal variation (best play); MCTS: most-visited line")
 
         def board_dot(theme: Theme, direction: str) -> Iterator[str]:
             return tree.iter_dot(rankdir=direction, theme=theme)
 
-        return draw(panels, fmt, options, heading=heading, board_dot=board_dot)
+        # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
+        return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot, pv_words=pv_words,
+                    legend_notes=["MCTS nodes: visits n, mean q (x's view)"] if mcts else None)
 
     def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:
-        """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither)."""
+        """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither).
+
+        :raises ValueError: a path or plies for an MCTS tree or a merged DAG (they are cut by ``max_nodes``).
+        """
         if not path and plies is None:
             return self
+        if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in self.graphs):
+            raise OptionError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
+                              "use --max-nodes")
         moves = parse_path(path) if isinstance(path, str) else list(path or [])
         game = game_for_fen(self.graph.graph.get("root_fen", ""))
-        graph = crop_graph(self.graph, path=moves, plies=plies, game=game)
-        compare = crop_graph(self.compare, path=moves, plies=plies, game=game) if self.compare is not None else None
-        return Tree(graph, compare, title=self.title, position=self.position)
+        graphs = [crop_graph(G, path=moves, plies=plies, game=game) for G in self.graphs]
+        return Tree(*graphs, title=self.title, position=self.position)
 
     def export(self, fmt: str, **options: Any) -> str | bytes:
         """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
@@ -180,6 +210,16 @@ class Tree:
         return _render.render(self.dot(), "svg").decode()
 
 
+SEARCHES = ("minimax", "alphabeta", "mcts")
+"""The searches a tree can be drawn from (``tttree --algo``, ``--compare LIST``)."""
+DEFAULT_COMPARE = ("minimax", "alphabeta")
+"""What ``--compare`` alone compares."""
+DEFAULT_ITERATIONS = 1000
+"""MCTS iterations when none are asked for."""
+DEFAULT_C = math.sqrt(2)
+"""UCB1's exploration constant when none is asked for."""
+
+
 def search_tree(
     position: str,
     *,
@@ -191,46 +231,120 @@ def search_tree(
     title: str | None = None,
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
+    merge: str | None = None,
+    iterations: int | None = None,
+    c: float = DEFAULT_C,
+    seed: int | None = 0,
+    solver: bool = False,
 ) -> Tree:
     """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`; ``path`` (``"3,4"``) and ``plies``
     keep only a subtree and its first plies (the search is whole: values are exact).
 
+    ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
+    into its DAG (:mod:`treeviz.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
+    are for ``algorithm="mcts"`` (:mod:`treeviz.mcts_tree`).
+
     :raises engine.errors.FenError: a malformed or unreachable position.
-    :raises ValueError: an unknown algorithm, order or scoring, a bad depth or cap,
-        or an ultimate position without a depth limit; a path that leads nowhere, negative plies.
+    :raises ValueError: an unknown algorithm, order, scoring or merge, a bad depth or cap,
+        an ultimate minimax/alpha-beta position without a depth limit, a merge of an MCTS
+        tree, a depth limit for MCTS, or MCTS options for another search; a path that leads
+        nowhere, negative plies, a path or plies with a merge or MCTS.
     """
-    return Tree(_build(position, algorithm, depth, scoring, order, max_nodes, path, plies), title=title,
-                position=position)
+    if algorithm == "mcts" and depth is not None:
+        raise ValueError("MCTS has no depth limit (its playouts run to the end of the game): drop --depth")
+    _check_mcts_options([algorithm], iterations, c, seed, solver)
+    graph = _build(position, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
+                   (iterations, c, seed, solver))
+    return Tree(graph, title=title, position=position)
 
 
 def comparison(
     position: str,
     *,
+    algorithms: tuple[str, ...] | list[str] = DEFAULT_COMPARE,
     depth: int | None = None,
     scoring: str = "plain",
     order: str = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
+    merge: str | None = None,
+    iterations: int | None = None,
+    c: float = DEFAULT_C,
+    seed: int | None = 0,
+    solver: bool = False,
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
 ) -> Tree:
-    """The minimax and the alpha-beta trees of a FEN, drawn side by side (the same ``path`` and ``plies`` cut
-    in both)."""
-    minimax_graph = _build(position, "minimax", depth, scoring, order, max_nodes, path, plies)
-    alphabeta_graph = _build(position, "alphabeta", depth, scoring, order, max_nodes, path, plies)
-    return Tree(minimax_graph, alphabeta_graph, title=title, position=position)
+    """Two or more searches of a FEN drawn side by side, one panel each, in the order given
+    (minimax and alpha-beta by default). ``depth`` applies to minimax and alpha-beta only; the same ``path``
+    and ``plies`` cut every panel.
+
+    :raises ValueError: fewer than two searches, an unknown or repeated one, or what
+        :func:`search_tree` refuses.
+    """
+    algorithms = list(algorithms)
+    unknown = [a for a in algorithms if a not in SEARCHES]
+    if unknown:
+        raise ValueError(f"unknown search {unknown[0]!r} in the comparison (expected {', '.join(SEARCHES)})")
+    if len(algorithms) < 2:
+        raise ValueError(f"a comparison needs two or more searches, not {len(algorithms)}")
+    repeated = sorted({a for a in algorithms if algorithms.count(a) > 1})
+    if repeated:
+        raise ValueError(f"{repeated[0]} is listed twice in the comparison")
+    _check_mcts_options(algorithms, iterations, c, seed, solver)
+    if merge is not None and "mcts" in algorithms:
+        raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
+    graphs = [_build(position, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
+                     (iterations, c, seed, solver)) for a in algorithms]
+    return Tree(*graphs, title=title, position=position)
+
+
+def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
+                        solver: bool) -> None:
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"MCTS needs at least one iteration, not {iterations}")
+    if not (math.isfinite(c) and c >= 0):
+        raise ValueError(f"the exploration constant c must be a finite number >= 0, not {c}")
+    if "mcts" not in algorithms and (iterations is not None or solver):
+        raise ValueError("--iterations and --solver are options of --algo mcts")
 
 
 def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
-           max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
+           max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
+           merge: str | None = None,
+           mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False)) -> nx.DiGraph:
     from treeviz.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
 
+    if algorithm not in SEARCHES:
+        raise ValueError(f"unknown algorithm {algorithm!r} (expected {', '.join(SEARCHES)})")
+    if merge is not None and algorithm == "mcts":
+        raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
+    if merge is not None:
+        from treeviz.dag import MERGES
+        if merge not in MERGES:
+            raise ValueError(f"unknown merge {merge!r} (expected {' or '.join(MERGES)})")
+    if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
+        raise ValueError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
+                         "use --max-nodes")
     game = game_for_fen(position)
     state = game.parse_fen(position)
+    if algorithm == "mcts":
+        from treeviz.mcts_tree import build_mcts_tree
+
+        iterations, c, seed, solver = mcts
+        return build_mcts_tree(game, state, iterations=iterations or DEFAULT_ITERATIONS, c=c, seed=seed,
+                               solver=solver, max_nodes=max_nodes)
     if game.name == "ultimate" and depth is None:
         raise ValueError("an ultimate position needs a depth limit (--depth N, e.g. 2): "
                          "its full tree is far too big to search")
-    return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                      max_nodes=max_nodes, path=moves, plies=plies)
+    if merge is None:
+        return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
+                          max_nodes=max_nodes, path=moves, plies=plies)
+    from treeviz.builder import record_search
+    from treeviz.dag import merge_records
+
+    recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
+                                             order=order)
+    return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

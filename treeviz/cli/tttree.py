@@ -17,13 +17,20 @@ import networkx as nx
 
 from treeviz.builder import ORDERS
 from treeviz.cli.common import fail, progress_enabled, run
+from treeviz.cli.search_options import (
+    ALGO_HELP,
+    check_search_options,
+    compare_list,
+    compare_option,
+    search_options,
+)
 from treeviz.crop import parse_path
 from treeviz.drawing import FIGURE_FORMATS, FigureOptions
 from treeviz.files import write_chunks_atomically
 from treeviz.render import RenderError
 from treeviz.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.themes import THEMES
-from treeviz.tree import BINARY_FORMATS, FORMATS, SUFFIXES, Tree, comparison, search_tree
+from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
 
 DEFAULT_MAX_NODES = 1000
 """The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
@@ -34,16 +41,25 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str, *, compare: bool, algo: str, depth: int | None, scoring: str, order: str,
-                   max_nodes: int, title: str | None, path: list[str] | None = None,
-                   plies: int | None = None) -> Tree:
-    """The tree (or the side-by-side pair) the options ask for; a bad request stops with ``error: ...``."""
+def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str, order: str,
+                   max_nodes: int, title: str | None, path: list[str] | None = None, plies: int | None = None,
+                   merge: str | None = None, iterations: int | None = None, c: float | None = None,
+                   seed: int | None = None, solver: bool = False) -> Tree:
+    """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
+
+    ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list.
+    """
+    algorithms = compare_list(compare)
+    check_search_options(algorithms or [algo], merge=merge, depth=depth, iterations=iterations, c=c, seed=seed,
+                         solver=solver, compared=algorithms is not None)
+    mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
+            "solver": solver}
     try:
-        if compare:
-            return comparison(fen, depth=depth, scoring=scoring, order=order, max_nodes=max_nodes, title=title,
-                              path=path, plies=plies)
+        if algorithms is not None:
+            return comparison(fen, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
+                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
         return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                           max_nodes=max_nodes, title=title, path=path, plies=plies)
+                           max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
         fail(str(exc))
 
@@ -103,7 +119,7 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
     options = [
-        click.argument("fen"),
+        click.argument("fen", required=False),
         click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
@@ -132,38 +148,51 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(context_settings=CONTEXT)
-@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="minimax", show_default=True,
-              help="minimax, or negamax with alpha-beta pruning (fail-soft).")
-@click.option("--compare", is_flag=True, help="Minimax and alpha-beta trees side by side in one figure.")
+@click.option("--algo", type=click.Choice(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@compare_option
+@search_options
 @_tree_options
-def tree_command(fen: str, algo: str, compare: bool, **options: Any) -> None:
+def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any) -> None:
     """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x").
 
     Every node shows its board, whose move it is (colour) and its value from x's
     point of view; the best line is bold green; alpha-beta's pruned moves are grey
-    dashed stubs naming the cut. Diagnostics go to stderr, the result to stdout or -o.
+    dashed stubs naming the cut. MCTS nodes show visits n, mean q and UCB, edges
+    as wide as their visits. Diagnostics go to stderr, the result to stdout or -o.
     """
+    if fen is None and compare is not None and " " in compare:
+        fen, compare = compare, "minimax,alphabeta"  # "tttree --compare FEN": the flag, then the position
+    if fen is None:
+        fail("missing the position: tttree FEN [options]")
     _write_tree(fen, algo=algo, compare=compare, **options)
 
 
 @click.command(context_settings=CONTEXT)
+@click.option("--searches", default="minimax,alphabeta", show_default=True, metavar="LIST",
+              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts.")
+@search_options
 @_tree_options
-def compare_command(fen: str, **options: Any) -> None:
-    """Write the minimax and the alpha-beta trees of FEN side by side, each titled with its node count."""
-    _write_tree(fen, algo="minimax", compare=True, **options)
+def compare_command(fen: str | None, searches: str, **options: Any) -> None:
+    """Write two or more searches of FEN side by side (minimax and alpha-beta by default), each titled with its
+    node count."""
+    if fen is None:
+        fail("missing the position: treeviz compare FEN [options]")
+    _write_tree(fen, algo="minimax", compare=searches, **options)
 
 
-def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: str | None, output: Path | None,
-                max_nodes: int | None, scoring: str, order: str, rankdir: str | None, title: str | None,
-                style: str | None, size: str | None, dpi: int | None, theme: str, plies: int | None,
-                moves: str | None, tex_body: bool) -> None:
+def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
+                output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
+                title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
+                plies: int | None, moves: str | None, tex_body: bool, **search: Any) -> None:
     fmt_given = fmt is not None
     fmt = fmt or (SUFFIXES.get(output.suffix.lower(), "dot") if output else "dot")
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
                                          theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
     if max_nodes is None:
-        # The cap guards Graphviz: DOT and board figures; the tidy layout takes any tree.
-        max_nodes = DEFAULT_MAX_NODES if fmt == "dot" or style == "board" else 0
+        # The cap guards Graphviz: DOT and board figures (merged DAGs are always board); the tidy layout takes
+        # any tree.
+        board = fmt == "dot" or style == "board" or (search.get("merge") is not None and fmt in FIGURE_FORMATS)
+        max_nodes = DEFAULT_MAX_NODES if board else 0
     if output is None and fmt in BINARY_FORMATS and sys.stdout.isatty():
         fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
     if output is not None and not (output.parent if str(output.parent) else Path(".")).is_dir():
@@ -171,7 +200,7 @@ def _write_tree(fen: str, *, algo: str, compare: bool, depth: int | None, fmt: s
 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title, path=path, plies=plies)
+                          max_nodes=max_nodes, title=title, path=path, plies=plies, **search)
     _report_cut(tree, max_nodes)
 
     if fmt not in ("json", "html", "dot"):
@@ -210,13 +239,14 @@ def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
 
 def _report_cut(tree: Tree, max_nodes: int) -> None:
     """Say on stderr how much ``--max-nodes`` left out and how to get it."""
-    graphs: list[nx.DiGraph] = [tree.graph] + ([tree.compare] if tree.compare is not None else [])
+    graphs: list[nx.DiGraph] = tree.graphs
     for G in graphs:
         g = G.graph
         hidden = g.get("capped", g.get("hidden", 0))
         if hidden:
-            click.echo(f"note: {g['algorithm']} tree cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
-                       f"{g['nodes']:,} nodes drawn, {hidden:,} left out (use --max-nodes 0 for all of them)",
+            what, noun = ("DAG", "positions") if g.get("merge") else ("tree", "nodes")
+            click.echo(f"note: {g['algorithm']} {what} cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
+                       f"{g['nodes']:,} {noun} drawn, {hidden:,} left out (use --max-nodes 0 for all of them)",
                        err=True)
 
 

@@ -17,23 +17,27 @@ import click
 
 from treeviz.builder import ORDERS
 from treeviz.cli.common import fail, progress_enabled
+from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
 from treeviz.files import write_atomically
+from treeviz.tree import SEARCHES
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-def default_path(fen: str, algo: str, compare: bool) -> Path:
+def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | None = None) -> Path:
     """Where the page goes when no ``-o`` is given: the temp directory, named after the position."""
     slug = re.sub(r"[^0-9a-z]+", "_", fen.lower()).strip("_") or "tree"
     kind = "compare" if compare else algo
+    if merge:
+        kind += f"_{merge}"
     return Path(tempfile.gettempdir()) / "treeviz-pages" / f"{kind}_{slug}.html"
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("fen")
-@click.option("--algo", type=click.Choice(["minimax", "alphabeta"]), default="minimax", show_default=True,
-              help="minimax, or negamax with alpha-beta pruning (fail-soft).")
-@click.option("--compare", is_flag=True, help="Minimax and alpha-beta side by side.")
+@click.option("--algo", type=click.Choice(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@compare_option
+@search_options
 @click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
               help="Depth limit in plies (leaves there get the heuristic value). Required for ultimate positions.")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
@@ -47,16 +51,16 @@ def default_path(fen: str, algo: str, compare: bool) -> Path:
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str, algo: str, compare: bool, depth: int | None, max_nodes: int, scoring: str, order: str,
-                 title: str | None, output: Path | None, open_page: bool) -> None:
+def view_command(fen: str, algo: str, compare: str | None, depth: int | None, max_nodes: int, scoring: str,
+                 order: str, title: str | None, output: Path | None, open_page: bool, **search: Any) -> None:
     """Write the interactive page of FEN's search tree, print its path and open it in the browser.
 
     Click nodes to expand them, hover for the moves from the root, replay the
-    search step by step; the page works offline.
+    search step by step (MCTS: iteration by iteration); the page works offline.
     """
     from treeviz.cli.tttree import requested_tree
 
-    path = output if output is not None else default_path(fen, algo, compare)
+    path = output if output is not None else default_path(fen, algo, compare, search.get("merge"))
     directory = path.parent if str(path.parent) else Path(".")
     if output is None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -65,7 +69,7 @@ def view_command(fen: str, algo: str, compare: bool, depth: int | None, max_node
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title)
+                          max_nodes=max_nodes, title=title, **search)
     page = tree.html()
     try:
         write_atomically(path, page)

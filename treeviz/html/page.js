@@ -118,6 +118,9 @@
       this._fenIndex = null;
     }
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
+    rootValueText() { return fmtNum(this.nums[this.value[0]] ?? 0); }
+    moveName(mv) { return this.labels[mv] ?? String(mv); }
+    displayName() { return this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search"; }
     isStub(i) { return i >= this.n; }
     visitNo(i) { return this.order ? this.order[i] : i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
@@ -246,6 +249,7 @@
       this.index = index;
       this.geo = tree.ultimate ? GEOMETRY.ultimate : GEOMETRY.small;
       this.expanded = new Uint8Array(tree.N);
+      this.setup();
       this.step = tree.T;
       this.selected = -1;
       this.hovered = -1;
@@ -260,6 +264,9 @@
       this.showPrincipalVariation(false);
       this.render();
     }
+
+    /** Subclasses prepare their own state here, before the page is built. */
+    setup() {}
 
     buildDom(host) {
       const t = this.t, meta = t.meta;
@@ -482,10 +489,28 @@
 
     width(i) { return i >= this.t.n ? this.geo.stubW : this.geo.W; }
 
+    /** Hook: work out what the layout needs before d3 lays the open nodes out (DAGs pick a parent per node). */
+    prepareLayout() {}
+    /** Hook: edges that are not in the laid-out tree (a DAG's other parents). */
+    drawExtraLinks() {}
+    /** Hook: per-edge styling beyond the class (MCTS widths). */
+    styleLink() {}
+    edgeLabel(p, c) { return this.t.label(c); }
+    linkIsBest(p, c) { return c < this.t.n && this.t.best[c] === 1; }
+    linkClass(p, c) {
+      const t = this.t;
+      let cls = "link";
+      if (c >= t.n) cls += " pruned";
+      else if (t.best[c] && !this.replaying()) cls += " best";
+      if (this.active.has(c)) cls += " active";
+      return cls;
+    }
+
     render() {
       const t0 = performance.now();
       const t = this.t, geo = this.geo;
       this.updateReplayState();
+      this.prepareLayout();
       const root = d3.hierarchy(0, (i) => this.visibleKids(i));
       d3.tree().nodeSize([1, geo.level])
         .separation((a, b) => (this.width(a.data) + this.width(b.data)) / 2 + (a.parent === b.parent ? 10 : 26))(root);
@@ -503,18 +528,14 @@
       const links = root.links();
       this.gLinks.selectAll("path.link").data(links, (d) => d.target.data)
         .join("path")
-        .attr("class", (d) => {
-          const c = d.target.data;
-          let cls = "link";
-          if (c >= t.n) cls += " pruned";
-          else if (t.best[c] && !this.replaying()) cls += " best";
-          if (this.active.has(c)) cls += " active";
-          return cls;
-        })
-        .attr("d", link);
-      const labels = this.gLabels.selectAll("g.mvlabel").data(links, (d) => d.target.data)
+        .attr("class", (d) => this.linkClass(d.source.data, d.target.data))
+        .attr("d", link)
+        .each((d, k, paths) => this.styleLink(paths[k], d.source.data, d.target.data));
+      this.drawExtraLinks(link);
+      const viewerForLabels = this;
+      const labels = this.gLabels.selectAll("g.mvlabel").data(links, (d) => `${d.source.data}>${d.target.data}`)
         .join((enter) => enter.append("g").each(function (d) {
-          const c = d.target.data, text = t.label(c);
+          const c = d.target.data, text = viewerForLabels.edgeLabel(d.source.data, c);
           const w = Math.max(18, 7 * text.length + 8);
           el(this, "rect", { x: -w / 2, y: -8, width: w, height: 16, rx: 8 });
           el(this, "text", {}, text);
@@ -523,7 +544,7 @@
       labels.attr("transform", (d) => `translate(${d.target.x},${d.target.y - 15})`)
         .attr("class", (d) => {
           const c = d.target.data;
-          return `mvlabel ${t.sideOf(d.source.data)}` + (c < t.n && t.best[c] && !replaying ? " best" : "");
+          return `mvlabel ${t.sideOf(d.source.data)}` + (this.linkIsBest(d.source.data, c) && !replaying ? " best" : "");
         });
 
       const viewer = this;
@@ -557,7 +578,18 @@
       el(g, "rect", { class: "card", x: x0, y: 0, width: W, height: H, rx: 7 });
       const board = el(g, "g", { transform: `translate(${x0 + geo.bx},${geo.by})` });
       drawBoard(board, t.fenOf(i), lastCellOf(t, i), geo, t.ultimate);
-      const tx = x0 + geo.tx;
+      this.buildText(g, i, x0 + geo.tx);
+      const nk = t.children(i).length, hid = t.hidden[i];
+      if (nk || hid) {
+        g._more = el(g, "g", { class: "more" + (nk ? "" : " hiddenmore"), transform: `translate(0,${H + 9})` });
+        g._moreRect = el(g._more, "rect", { y: -8, height: 16, rx: 8 });
+        g._moreText = el(g._more, "text", {});
+      }
+    }
+
+    /** The text beside the board: value, side to move, visit order, window, cut badge. */
+    buildText(g, i, tx) {
+      const t = this.t, W = this.geo.W;
       const ab = t.isAlphaBeta;
       const lines = ab ? [20, 35, 49, 61] : [24, 41, 57];
       if (t.ultimate) lines.forEach((y, k) => { lines[k] = y + (ab ? 10 : 12); });
@@ -582,12 +614,6 @@
         el(g._cut, "rect", { x: -22, y: -8, width: 44, height: 16, rx: 8 });
         el(g._cut, "text", {}, cut.name);
       }
-      const nk = t.children(i).length, hid = t.hidden[i];
-      if (nk || hid) {
-        g._more = el(g, "g", { class: "more" + (nk ? "" : " hiddenmore"), transform: `translate(0,${H + 9})` });
-        g._moreRect = el(g._more, "rect", { y: -8, height: 16, rx: 8 });
-        g._moreText = el(g._more, "text", {});
-      }
     }
 
     updateNode(g, i) {
@@ -606,10 +632,31 @@
       if (this.active.has(i)) cls += " active";
       if (i === this.current) cls += " current";
       if (i === this.selected) cls += " selected";
-      const open = this.isOpen(i) && this.visibleKids(i) !== null;
+      const open = this.showsOpen(i);
       if (open) cls += " open";
       if (this.currentLeave && i === this.current && t.cut[i] >= 0) cls += " flash";
-      g.setAttribute("class", cls);
+      g.setAttribute("class", this.nodeClass(i, cls));
+      this.updateText(g, i, done);
+      if (g._more) {
+        const text = this.moreText(i);
+        g._more.style.display = text && !open ? "" : "none";
+        if (text && g._moreText.textContent !== text) {
+          g._moreText.textContent = text;
+          const w = 7 * text.length + 12;
+          g._moreRect.setAttribute("x", -w / 2);
+          g._moreRect.setAttribute("width", w);
+        }
+      }
+    }
+
+    /** Whether node i is drawn open (its "more" badge hidden). */
+    showsOpen(i) { return this.isOpen(i) && this.visibleKids(i) !== null; }
+
+    /** Hook: extra classes of an entered node. */
+    nodeClass(i, cls) { return cls; }
+
+    updateText(g, i, done) {
+      const t = this.t;
       if (done) {
         g._val.textContent = t.valueText(i);
         g._val.setAttribute("class", "val " + t.valueClass(i));
@@ -623,22 +670,16 @@
         g._win.setAttribute("class", text !== t.windowText(i) ? "win changed" : "win");
       }
       if (g._cut) g._cut.style.display = done ? "" : "none";
-      if (g._more) {
-        let text;
-        const kids = t.children(i);
-        let shown = 0;
-        for (const c of kids) if (this.entered(c)) shown++;
-        if (shown) text = `+${shown}` + (t.size[i] - 1 > shown ? ` · ${fmtInt(t.size[i] - 1)} below` : "");
-        else if (t.hidden[i]) text = `+${fmtInt(t.hidden[i])} not shown`;
-        else text = "";
-        g._more.style.display = text && !open ? "" : "none";
-        if (text && g._moreText.textContent !== text) {
-          g._moreText.textContent = text;
-          const w = 7 * text.length + 12;
-          g._moreRect.setAttribute("x", -w / 2);
-          g._moreRect.setAttribute("width", w);
-        }
-      }
+    }
+
+    /** The badge under a closed node: its children shown at this step and how much is below. */
+    moreText(i) {
+      const t = this.t;
+      let shown = 0;
+      for (const c of t.children(i)) if (this.entered(c)) shown++;
+      if (shown) return `+${shown}` + (t.size[i] - 1 > shown ? ` · ${fmtInt(t.size[i] - 1)} below` : "");
+      if (t.hidden[i]) return `+${fmtInt(t.hidden[i])} not shown`;
+      return "";
     }
 
     onNodeClick(i) {
@@ -771,13 +812,22 @@
     }
   }
 
+  // ------------------------------------------------------------------ other kinds of search graph
+  /*VIEWERS*/
+
   // ------------------------------------------------------------------ the page
   let focusViewer = null;
-  const trees = payload.trees.map((d) => new Tree(d));
+  const KINDS = {
+    search: [Tree, Viewer],
+    mcts: [MctsTree, MctsViewer],
+    dag: [DagGraph, DagViewer],
+  };
+  const kindOf = (d) => KINDS[d.kind || "search"];
+  const trees = payload.trees.map((d) => new (kindOf(d)[0])(d));
   const tBuilt = performance.now();
   window.treeviz = { trees, viewers: [], lastActionMs: 0 };
   const host = document.getElementById("viewers");
-  const viewers = trees.map((tree, k) => new Viewer(host, tree, k));
+  const viewers = trees.map((tree, k) => new (kindOf(payload.trees[k])[1])(host, tree, k));
   window.treeviz.viewers = viewers;
   viewers.forEach((v) => v.fit());
   focusViewer = viewers[viewers.length - 1];
@@ -786,16 +836,19 @@
   const t0 = trees[0], meta = t0.meta;
   const bits = [];
   bits.push(t0.ultimate ? "ultimate tic-tac-toe" : "tic-tac-toe");
-  bits.push(`value ${fmtNum(t0.nums[t0.value[0]] ?? 0)}`);
+  bits.push(`value ${t0.rootValueText()}`);
   if (Array.isArray(meta.best_moves) && meta.best_moves.length) {
-    bits.push("best " + meta.best_moves.map((mv) => t0.labels[mv] ?? String(mv)).join(", "));
+    bits.push("best " + meta.best_moves.map((mv) => t0.moveName(mv)).join(", "));
   }
   if (meta.depth !== null && meta.depth !== undefined) bits.push(`depth limit ${meta.depth}`);
-  if (trees.length === 2) {
-    const a = trees[0].meta.nodes ?? trees[0].n, b = trees[1].meta.nodes ?? trees[1].n;
+  const countOf = (t) => t.meta.nodes ?? t.n;
+  if (trees.length === 2 && trees.every((t) => !t.meta.merge && t.meta.algorithm !== "mcts")) {
+    const a = countOf(trees[0]), b = countOf(trees[1]);
     bits.push(`${fmtInt(Math.min(a, b))} of ${fmtInt(Math.max(a, b))} nodes (${(100 * Math.min(a, b) / Math.max(a, b)).toFixed(1)} %)`);
+  } else if (trees.length > 1) {
+    bits.push(trees.map((t) => `${t.displayName()} ${fmtInt(countOf(t))} ${t.meta.merge ? "positions" : "nodes"}`).join(", "));
   } else if (meta.hidden) {
-    bits.push(`${fmtInt(meta.shown ?? t0.n)} of ${fmtInt(meta.nodes)} nodes shown (max-nodes ${fmtInt(meta.max_nodes)})`);
+    bits.push(`${fmtInt(meta.shown ?? t0.n)} of ${fmtInt(meta.nodes)} ${meta.merge ? "positions" : "nodes"} shown (max-nodes ${fmtInt(meta.max_nodes)})`);
   }
   summary.textContent = bits.join(" · ");
 

@@ -1,0 +1,89 @@
+"""The options that choose which searches a tree command draws: MCTS settings, DAG merges, comparison lists.
+
+Shared by ``tttree`` / ``treeviz tree`` / ``treeviz compare`` and ``treeviz view``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from treeviz.cli.common import fail
+from treeviz.dag import MERGES
+from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES
+
+ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
+             "(UCT, random playouts).")
+
+
+def _exploration(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and value >= 0):
+        raise click.BadParameter(f"{value} is not a finite number >= 0", ctx=ctx, param=param)
+    return value
+
+
+def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--compare [LIST]``: alone, minimax and alpha-beta; with a list, those searches in that order."""
+    return click.option(
+        "--compare", "compare", is_flag=False, flag_value=",".join(DEFAULT_COMPARE), default=None,
+        metavar="[LIST]",
+        help=f"Several searches side by side in one figure, one panel each titled with its node count: "
+             f"a comma-separated list of {', '.join(SEARCHES)} (two or more); alone: "
+             f"{','.join(DEFAULT_COMPARE)}.")(command)
+
+
+def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--merge``, ``--iterations``, ``--c``, ``--seed``, ``--solver``."""
+    options = [
+        click.option("--merge", type=click.Choice(list(MERGES)), default=None,
+                     help="Draw a minimax or alpha-beta tree as a DAG: one node per distinct position "
+                          "(transpositions) or per position up to the board's 8 symmetries (symmetry)."),
+        click.option("--iterations", type=click.IntRange(min=1), default=None, metavar="N",
+                     help=f"MCTS: iterations to run [default: {DEFAULT_ITERATIONS:,}]."),
+        click.option("--c", "c", type=float, default=None, metavar="C", callback=_exploration,
+                     help="MCTS: UCB1 exploration constant, >= 0 [default: 1.41, i.e. sqrt 2]."),
+        click.option("--seed", type=int, default=None, metavar="S",
+                     help="MCTS: random seed of the playouts; the same seed gives the same tree [default: 0]."),
+        click.option("--solver", is_flag=True, default=False,
+                     help="MCTS: prove wins and losses as they are found (MCTS-solver) and back them up."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def compare_list(value: str | bool | None) -> list[str] | None:
+    """The searches ``--compare`` names (None when it is not given); bad lists stop with ``error: ...``."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return list(DEFAULT_COMPARE)
+    names = [part.strip() for part in str(value).split(",")]
+    if any(not name for name in names):
+        fail(f"--compare {value!r}: empty name in the list (expected e.g. minimax,alphabeta,mcts)")
+    unknown = [name for name in names if name not in SEARCHES]
+    if unknown:
+        fail(f"--compare: unknown search {unknown[0]!r} (expected a comma-separated list of {', '.join(SEARCHES)})")
+    if len(names) < 2:
+        fail(f"--compare needs two or more searches, got only {names[0]!r}")
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        fail(f"--compare lists {repeated[0]} twice")
+    return names
+
+
+def check_search_options(algorithms: list[str], *, merge: str | None, depth: int | None, iterations: int | None,
+                         c: float | None, seed: int | None, solver: bool, compared: bool) -> None:
+    """Refuse option combinations that mean nothing, before any search runs."""
+    if "mcts" not in algorithms:
+        given = [name for name, value in (("--iterations", iterations), ("--c", c), ("--seed", seed))
+                 if value is not None] + (["--solver"] if solver else [])
+        if given:
+            fail(f"{given[0]} is an MCTS option: use it with --algo mcts (or mcts in --compare)")
+    if merge is not None and "mcts" in algorithms:
+        fail("--merge folds minimax and alpha-beta trees into DAGs; it does not apply to mcts")
+    if depth is not None and algorithms == ["mcts"] and not compared:
+        fail("--depth does not apply to mcts (its playouts run to the end of the game)")
