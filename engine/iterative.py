@@ -14,16 +14,20 @@ by history) are searched one ply shallower first; measured against the same
 bot without it, 56.6 % of the points over 200 games at 0.15 s and 0.5 s a
 move (``scripts/tune_eval.py`` has the record).
 
-Time share: no new iteration starts once half of the time to the deadline is
-spent (the next one would take several times longer than all the previous ones
-together, and rarely finish).
+When to start another iteration: from the growth of iteration times. Each
+iteration takes about ``growth`` times as long as the one before (measured: the
+larger of the last two ratios, at least :data:`MIN_GROWTH`); the next starts
+only when the time left holds :data:`USEFUL_SHARE` of its predicted length --
+enough to search the previous best move to the new depth and try the others,
+which is when an iteration cut short can still change the move. With a fixed
+per-move limit time left unused is lost, so otherwise the search goes on to the
+deadline.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
 from time import monotonic
 from typing import Any
 
@@ -34,25 +38,44 @@ from engine.transposition import TranspositionTable
 from engine.zobrist import Hashing, hashing_for
 
 MAX_DEPTH = 81
+MIN_GROWTH = 1.5
+"""The smallest growth from one iteration's time to the next's assumed (early iterations are noisy)."""
+MAX_GROWTH = 10.0
+"""The largest growth assumed (a ratio of two tiny early times can be anything)."""
+USEFUL_SHARE = 0.4
+"""Share of the next iteration's predicted time that must be left to start it (see the module's notes)."""
+CHECK_EVERY = 64
+"""Nodes between two looks at the clock (64 nodes: under a millisecond at the bot's speed)."""
 
 
-@dataclass
 class Decision:
-    """The move a timed search chose and how it got there (for reports on stderr)."""
+    """The move a timed search chose and how it got there (for reports on stderr).
 
-    move: Hashable
-    value: float
-    """x's point of view."""
-    depth: int
-    """Deepest iteration finished."""
-    nodes: int
-    seconds: float
-    table_hits: int
-    principal_variation: list[Hashable] = field(default_factory=list)
-    solved: bool = False
-    """The value is exact: a forced result found, or every line searched to the end."""
-    partial: bool = False
-    """The move came from an iteration cut short by the deadline."""
+    ``value`` is x's point of view; ``depth`` the deepest iteration finished; ``solved``: the value is
+    exact (a forced result found, or every line searched to the end); ``partial``: the move came from an
+    iteration cut short by the deadline; ``started``: when the search began (``clock()`` time: a
+    process's start-up is this less its launch); ``stopped_early``: an iteration was not started for lack
+    of time before the deadline (see the module's notes). A plain class, so that ``sm-bot`` need not
+    import :mod:`dataclasses`.
+    """
+
+    def __init__(self, move: Hashable, value: float, depth: int, nodes: int, seconds: float, table_hits: int,
+                 principal_variation: list[Hashable] | None = None, solved: bool = False,
+                 partial: bool = False, started: float = 0.0, stopped_early: bool = False) -> None:
+        self.move = move
+        self.value = value
+        self.depth = depth
+        self.nodes = nodes
+        self.seconds = seconds
+        self.table_hits = table_hits
+        self.principal_variation = [] if principal_variation is None else principal_variation
+        self.solved = solved
+        self.partial = partial
+        self.started = started
+        self.stopped_early = stopped_early
+
+    def __repr__(self) -> str:
+        return f"Decision({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     @property
     def nodes_per_second(self) -> float:
@@ -72,7 +95,6 @@ def think(
     table: TranspositionTable | None = None,
     hashing: Hashing | None = None,
     clock: Callable[[], float] = monotonic,
-    soft_share: float = 0.5,
     on_iteration: Callable[[Decision], None] | None = None,
     reduce_late: int = 5,
 ) -> Decision:
@@ -92,17 +114,22 @@ def think(
     hashing = hashing if hashing is not None else hashing_for(game)
     killers: list[list[Hashable]] = []
     history: defaultdict[Hashable, int] = defaultdict(int)
-    soft = start + soft_share * max(0.0, deadline - start)
     empty = game.empty_count(state) if hasattr(game, "empty_count") else max_depth
     nodes = 0
     decision: Decision | None = None
+    durations: list[float] = []
+    stopped_early = False
 
     def search(depth: int, until: float | None) -> Any:
         return alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
                          hashing=hashing, killers=killers, history=history, pvs=True,
-                         deadline=until, clock=clock, check_every=512, reduce_late=reduce_late)
+                         deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late)
 
     for depth in range(1, max_depth + 1):
+        began = clock()
+        if depth > 1 and began + USEFUL_SHARE * next_duration(durations) > deadline:
+            stopped_early = True
+            break
         try:
             result = search(depth, None if depth == 1 else deadline)
         except SearchTimeout as timeout:
@@ -113,16 +140,28 @@ def think(
                 decision.principal_variation = [timeout.best_move]
             break
         nodes += result.nodes
+        durations.append(clock() - began)
         solved = abs(result.value) >= win or depth >= empty
         decision = Decision(move=result.best_moves[0] if result.best_moves else moves[0], value=result.value,
                             depth=depth, nodes=nodes, seconds=clock() - start, table_hits=table.hits,
                             principal_variation=list(result.principal_variation), solved=solved)
         if on_iteration is not None:
             on_iteration(decision)
-        if solved or len(moves) == 1 or clock() >= soft:
+        if solved or len(moves) == 1:
             break
     assert decision is not None  # depth 1 has no deadline
     decision.nodes = nodes
     decision.seconds = clock() - start
     decision.table_hits = table.hits
+    decision.started = start
+    decision.stopped_early = stopped_early
     return decision
+
+
+def next_duration(durations: list[float]) -> float:
+    """The predicted time of the next iteration from the times of the finished ones (oldest first)."""
+    if not durations:
+        return 0.0
+    last = durations[-3:]
+    ratios = [b / a for a, b in zip(last, last[1:], strict=False) if a > 0]
+    return durations[-1] * min(MAX_GROWTH, max([MIN_GROWTH, *ratios]))

@@ -37,17 +37,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
 from engine.observer import MctsObserver
 
 Outcome = int
 DEFAULT_C = math.sqrt(2)
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock in time-limited searches."""
-TIMED_SHARE = 0.7
-"""Share of a move's time limit a timed player's search may use: the bot's rule (``engine.players.bot_deadline``),
-restated here so that ``sm-mcts`` need not import the bot."""
-TIMED_MARGIN = 0.05
-"""Seconds kept back below that share."""
 WIDE = 16
 """Nodes with this many children select through a ranking (:meth:`_Search._rank`) rather than a full scan."""
 REBASE = 0.005
@@ -124,11 +120,6 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
     finally:
         if collecting:
             gc.enable()
-
-
-def timed_deadline(seconds: float, started: float) -> float:
-    """When a search for a move budget of ``seconds`` that began at ``started`` (a monotonic time) must stop."""
-    return started + max(0.0, seconds * TIMED_SHARE - TIMED_MARGIN)
 
 
 def _check_arguments(iterations: object, seconds: object, c: object, seed: object) -> None:

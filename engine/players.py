@@ -13,7 +13,6 @@ stdout); it runs as a subprocess, killed when the limit passes.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
 import random
@@ -24,23 +23,22 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
 from engine.alphabeta import alphabeta
-from engine.iterative import Decision, think
+from engine.bot import search as bot_search
+from engine.deadline import BOT_MARGIN, BOT_SHARE, bot_deadline, no_collections  # noqa: F401 - re-exported
+from engine.iterative import Decision
 from engine.mcts import MctsResult, mcts
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_eval import (
     CONTEMPT,
     DEFAULT_WEIGHTS,
-    WIN,
     Evaluate,
     Weights,
-    judges,
     scoring,
     seed_evaluate,
     seed_scoring,
@@ -52,10 +50,6 @@ ILLEGAL = "illegal move"
 CRASH = "crash"
 GARBAGE = "garbage output"
 
-BOT_SHARE = 0.7
-"""Share of a per-move limit the bot's deadline is set to (the rest covers overheads)."""
-BOT_MARGIN = 0.05
-"""Seconds kept back below that share (freeing memory, returning the move)."""
 MCTS_C = math.sqrt(2)
 """The mcts player's exploration constant (see README: measured against others)."""
 
@@ -77,30 +71,6 @@ class Player(Protocol):
     def choose(self, state: int, seconds: float) -> int:
         """A move for the side to move; may raise :class:`PlayerFault`."""
         ...
-
-
-@contextmanager
-def no_collections() -> Iterator[None]:
-    """No cyclic garbage collection during a search, and none of its objects scanned by later ones.
-
-    A search makes a million small tuples (the transposition table) and no
-    cycles; a full collection over them takes long enough to break a time
-    limit. ``gc.freeze`` moves everything alive into the permanent generation
-    on the way out, so turning collection back on costs nothing.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
-
-
-def bot_deadline(seconds: float, started: float) -> float:
-    """The search deadline for a move budget of ``seconds`` that began at ``started`` (a monotonic time)."""
-    return started + max(0.0, seconds * BOT_SHARE - BOT_MARGIN)
 
 
 class RandomPlayer:
@@ -159,9 +129,8 @@ class BotPlayer:
     """
 
     def __init__(self, seconds: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
-                 name: str | None = None, soft_share: float = 0.5, contempt: int = CONTEMPT) -> None:
+                 name: str | None = None, contempt: int = CONTEMPT) -> None:
         self.seconds = seconds
-        self.soft_share = soft_share
         self.weights = weights
         self.contempt = contempt
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
@@ -169,18 +138,17 @@ class BotPlayer:
         self.side: int | None = None
         self.last: Decision | None = None
 
-    def choose(self, state: int, seconds: float) -> int:
-        """The move found in ``self.seconds`` (at most the limit ``seconds``, with a safety share)."""
-        started = time.monotonic()
+    def choose(self, state: int, seconds: float, started: float | None = None) -> int:
+        """The move found in ``self.seconds`` or the limit ``seconds``, whichever is less, counted from
+        ``started`` (a monotonic time; now if not given), stopping at :func:`bot_deadline`."""
+        started = time.monotonic() if started is None else started
         budget = seconds if self.seconds is None else min(self.seconds, seconds)
         side = ULTIMATE.to_move(state)
         if side != self.side:
             self.table.clear()
             self.side = side
-        evaluate, scores = judges(side, self.weights, self.contempt)
-        with no_collections():
-            self.last = think(ULTIMATE, state, bot_deadline(budget, started), evaluate=evaluate,
-                              scoring=scores, win=WIN, table=self.table, soft_share=self.soft_share)
+        self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
+                               contempt=self.contempt)
         return self.last.move  # type: ignore[return-value]
 
 

@@ -29,10 +29,13 @@ seed-style opponent in the arena).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+import zlib
+from array import array
+from collections import namedtuple
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
+from os import path as _path
 
 from engine.tictactoe import HAS_LINE, LINE_MASKS
 from engine.ultimate import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
@@ -53,55 +56,47 @@ CELL_KIND = tuple("centre" if c == CENTRE_CELL else "corner" if c in CORNER_CELL
 """Each of the 9 places (cells of a sub-board, or sub-boards of the big board): centre, corner or side."""
 
 
-@dataclass(frozen=True)
-class Weights:
-    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by)."""
+_WEIGHT_DEFAULTS = {
+    "two": 10,  # a sub-board line with two stones of a player and one empty cell
+    "one": 2,  # a sub-board line with one stone and two empty cells
+    "centre": 3, "corner": 2, "side": 1,  # cells held inside an open sub-board
+    "place_centre": 14, "place_corner": 12, "place_side": 10,  # tenths: a sub-board's score by its place
+    "won": 100,  # a won sub-board (times its place multiplier, in tenths)
+    "big_two": 150,  # two won sub-boards in a big-board line whose third is still open
+    "big_one": 25,  # one won sub-board in a big-board line whose other two are open
+    "free_move": 30,  # the side to move may play anywhere
+    "threat": 20,  # the side to move can win the sub-board it is sent to right away
+    # relevance, when set: each player's part of a sub-board's score is multiplied by the big-board lines
+    # through it still open for that player (times ``relevance``, in tenths) instead of the fixed place
+    # multipliers, so sub-boards that can no longer matter on the big board stop counting.
+    "relevance": 6,
+    # chance, when set: each big-board line adds ``chance`` times the product of x's chances of winning its
+    # three sub-boards (each 0..CHANCE_SCALE, a won sub-board the whole scale), less o's product, divided by
+    # CHANCE_SCALE cubed -- two won sub-boards and a third x is likely to win weigh more than two won and a
+    # third x can hardly take; a line blocked anywhere counts nothing.
+    "chance": 4000,
+    # A player's chance of winning an open sub-board it still has a line in: chance_base plus chance_two per
+    # two-stone line and chance_one per one-stone line, capped below a won board.
+    "chance_base": 2, "chance_two": 5, "chance_one": 1,
+}
 
-    two: int = 10
-    """A sub-board line with two stones of a player and one empty cell."""
-    one: int = 2
-    """A sub-board line with one stone and two empty cells."""
-    centre: int = 3
-    corner: int = 2
-    side: int = 1
-    """Cells held inside an open sub-board."""
-    place_centre: int = 14
-    place_corner: int = 12
-    place_side: int = 10
-    """Multipliers (tenths) of a sub-board's score by its place on the big board."""
-    won: int = 100
-    """A won sub-board (times its place multiplier, in tenths)."""
-    big_two: int = 150
-    """Two won sub-boards in a big-board line whose third is still open."""
-    big_one: int = 25
-    """One won sub-board in a big-board line whose other two are open."""
-    free_move: int = 30
-    """The side to move may play anywhere."""
-    threat: int = 20
-    """The side to move can win the sub-board it is sent to right away."""
-    relevance: int = 6
-    """When set: each player's part of a sub-board's score is multiplied by the big-board lines through
-    it still open for that player (times ``relevance``, in tenths) instead of the fixed place multipliers,
-    so sub-boards that can no longer matter on the big board stop counting."""
 
-    chance: int = 4000
-    """When set: each big-board line adds ``chance`` times the product of x's chances of winning its
-    three sub-boards (each 0..``CHANCE_SCALE``, a won sub-board the whole scale), less o's product,
-    divided by ``CHANCE_SCALE`` cubed -- two won sub-boards and a third x is likely to win weigh more
-    than two won and a third x can hardly take; a line blocked anywhere counts nothing."""
-    chance_base: int = 2
-    chance_two: int = 5
-    chance_one: int = 1
-    """A player's chance of winning an open sub-board it still has a line in: ``chance_base`` plus
-    ``chance_two`` per two-stone line and ``chance_one`` per one-stone line, capped below a won board."""
+class Weights(namedtuple("Weights", _WEIGHT_DEFAULTS, defaults=tuple(_WEIGHT_DEFAULTS.values()))):
+    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by).
+
+    A named tuple rather than a dataclass: immutable and hashable alike, and ``sm-bot`` need not import
+    :mod:`dataclasses` (15 ms of its start-up). What each weight means: the comments of ``_WEIGHT_DEFAULTS``.
+    """
+
+    __slots__ = ()
 
     def as_dict(self) -> dict[str, int]:
         """The weights by name (for reports and the tuning log)."""
-        return asdict(self)
+        return dict(self._asdict())
 
     def with_(self, **changes: int) -> Weights:
         """A copy with some weights changed."""
-        return replace(self, **changes)
+        return self._replace(**changes)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -140,7 +135,12 @@ def _fillings() -> list[tuple[int, int]]:
     return out
 
 
-FILLINGS = _fillings()
+@cache
+def fillings() -> list[tuple[int, int]]:
+    """:func:`_fillings`, made once when first needed (the bot loads its tables from a file instead)."""
+    return _fillings()
+
+
 _CELL_SETS = {kind: sum(1 << c for c in range(9) if CELL_KIND[c] == kind) for kind in ("centre", "corner", "side")}
 
 
@@ -153,7 +153,7 @@ def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int],
     o_threat = [0] * size
     mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
     cells = _CELL_SETS
-    for x, o in FILLINGS:
+    for x, o in fillings():
         if HAS_LINE[x] or HAS_LINE[o] or x | o == NINE:
             continue  # closed: scored on the big board
         x2, x1 = _line_counts(x, o)
@@ -202,7 +202,7 @@ def _player_tables(w: Weights) -> tuple[list[int], list[int]]:
     size = 1 << 18
     xs, os_ = [0] * size, [0] * size
     cells = _CELL_SETS
-    for x, o in FILLINGS:
+    for x, o in fillings():
         if HAS_LINE[x] or HAS_LINE[o] or x | o == NINE:
             continue
         index = x | o << 9
@@ -224,7 +224,7 @@ def _chance_tables(w: Weights) -> tuple[list[int], list[int]]:
     lost or full one or one without a line left to that player."""
     size = 1 << 18
     xs, os_ = [0] * size, [0] * size
-    for x, o in FILLINGS:
+    for x, o in fillings():
         index = x | o << 9
         if HAS_LINE[x]:
             xs[index] = CHANCE_SCALE
@@ -306,15 +306,71 @@ def _tempo(state: int, c: int, closed: int, free: int, x_threat: list[int], o_th
     return (o_threat if state & 1 else x_threat)[c >> SUB_STRIDE * (sub - 1) & CHUNK]
 
 
-def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
+TABLES_FILE = _path.join(_path.dirname(__file__), "ultimate_eval_tables.bin")
+"""The relevance evaluation's tables for the default weights, precomputed by scripts/make_eval_tables.py
+(building them takes ~0.1 s, which a 0.1 s move cannot spare; loading them takes a few ms)."""
+_TABLES_MAGIC = b"treeviz ultimate eval tables 2\n"
+
+
+def weights_line(w: Weights) -> bytes:
+    """The weights as one line of ``name=value`` pairs: what a tables file was made for."""
+    return (",".join(f"{name}={value}" for name, value in zip(w._fields, w, strict=True)) + "\n").encode("ascii")
+
+
+def relevance_tables_computed(w: Weights) -> tuple[list[int], ...]:
+    """The relevance evaluation's six tables, computed: potentials of x and o, threats of x and o,
+    chances of x and o (each indexed by a sub-board's 18 bits)."""
     xs, os_ = _player_tables(w)
     _, _, _, x_threat, o_threat = _sub_tables(w)
+    cx, co = _chance_tables(w) if w.chance else ([0] * (1 << 18), [0] * (1 << 18))
+    return xs, os_, x_threat, o_threat, cx, co
+
+
+def tables_file_bytes(w: Weights = DEFAULT_WEIGHTS) -> bytes:
+    """The contents of :data:`TABLES_FILE` for weights ``w``: a header line, the weights' line, then the six
+    tables as signed bytes, one after the other, zlib-compressed (52 KB; 4 ms to read back)."""
+    tables = relevance_tables_computed(w)
+    if any(not -128 <= v <= 127 for t in tables for v in t):
+        raise ValueError("a table value does not fit in a signed byte: the tables file cannot hold these weights")
+    body = zlib.compress(b"".join(array("b", t).tobytes() for t in tables), 9)
+    return _TABLES_MAGIC + weights_line(w) + body
+
+
+def _load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[Sequence[int], ...] | None:
+    """The six tables read from ``path`` (as byte arrays: as fast to index as lists, far faster to make), or
+    None when it is missing, damaged or made for other weights."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        magic, weights, body = data.split(b"\n", 2)
+        raw = zlib.decompress(body)
+    except (OSError, ValueError, zlib.error):
+        return None
+    size = 1 << 18
+    if magic + b"\n" != _TABLES_MAGIC or weights + b"\n" != weights_line(w) or len(raw) != 6 * size:
+        return None
+    tables = []
+    for at in range(0, 6 * size, size):
+        table = array("b")
+        table.frombytes(raw[at:at + size])
+        tables.append(table)
+    return tuple(tables)
+
+
+@cache
+def relevance_tables(w: Weights) -> tuple[Sequence[int], ...]:
+    """The six tables of :func:`relevance_tables_computed`: from :data:`TABLES_FILE` for the weights it
+    was made for, else computed."""
+    return _load_tables(w) or relevance_tables_computed(w)
+
+
+def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
+    xs, os_, x_threat, o_threat, cx, co = relevance_tables(w)
     big = _BigTable(w)
     open_lines = _OpenLines()
     free = w.free_move
     rel = w.relevance
     chance = w.chance
-    cx, co = _chance_tables(w) if chance else ([], [])
     cube = CHANCE_SCALE ** 3
     sent_to = SENT_TO
     ch = CHUNK
@@ -490,7 +546,7 @@ def _seed_tables() -> tuple[list[int], list[int]]:
     size = 1 << 18
     x_trait = [0] * size
     o_trait = [0] * size
-    for x, o in FILLINGS:
+    for x, o in fillings():
         if HAS_LINE[x] and HAS_LINE[o]:
             continue
         index = x | o << 9

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 KEY_BITS = 64
 
@@ -56,8 +56,7 @@ TICTACTOE_KEYS = ZobristKeys(9, track_last=False)
 """Tic-tac-toe: cells 0-8; the last move does not matter."""
 
 
-@dataclass(frozen=True)
-class Hashing:
+class Hashing(NamedTuple):
     """How a search keys one game's positions: the random numbers, a from-scratch key, the root's last move."""
 
     keys: ZobristKeys

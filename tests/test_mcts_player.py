@@ -48,7 +48,6 @@ def test_specs() -> None:
 
 
 def test_the_process_player_keeps_the_bots_time_rule() -> None:
-    assert (mcts_module.TIMED_SHARE, mcts_module.TIMED_MARGIN) == (players.BOT_SHARE, players.BOT_MARGIN)
     assert mcts_module.timed_deadline(2.0, 10.0) == players.bot_deadline(2.0, 10.0)
 
 

@@ -16,7 +16,6 @@ Lower level: :func:`build_tree` (search -> DiGraph), :func:`to_dot`,
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
 
 _HOMES = {
     "RenderError": "treeviz.render",
@@ -36,7 +35,7 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'treeviz' has no attribute {name!r}")

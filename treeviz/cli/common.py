@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Callable
 from typing import NoReturn
 
 import click
 
+from engine.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
 from treeviz.files import write_atomically  # noqa: F401 - re-exported: commands import it from here
 
@@ -30,10 +30,12 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-def run(command: click.Command, argv: list[str] | None = None, prog_name: str | None = None) -> NoReturn:
-    """Run a click command the SPEC way: one-line errors, exit codes 0/1/2, no traceback."""
+def run(command: click.Command, argv: list[str] | None = None, prog_name: str | None = None,
+        obj: object = None) -> NoReturn:
+    """Run a click command the SPEC way: one-line errors, exit codes 0/1/2, no traceback (``obj``: the
+    context's object, for commands that take one)."""
     try:
-        command.main(args=argv, prog_name=prog_name, standalone_mode=False)
+        command.main(args=argv, prog_name=prog_name, standalone_mode=False, obj=obj)
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
         sys.exit(2)
@@ -65,17 +67,6 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
 def _error(message: str) -> None:
     first = " ".join(message.split())
     click.echo(f"error: {first}", err=True)
-
-
-def process_age() -> float:
-    """Seconds since this process started (0.0 where ``/proc`` cannot tell), so budgets include start-up."""
-    try:
-        with open("/proc/self/stat", encoding="ascii") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
-        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
 
 
 def progress_enabled() -> bool:

@@ -21,7 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "count": ("treeviz.cli.count", "count_command"),
     "solve": ("treeviz.cli.solve", "solve_command"),
     "play": ("treeviz.cli.play", "play_command"),
-    "bot": ("treeviz.cli.smbot", "bot_command"),
+    "bot": ("treeviz.cli.bot", "bot_command"),
     "mcts": ("treeviz.cli.mctsbot", "mcts_command"),
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),

@@ -1,0 +1,49 @@
+"""Our ultimate bot's decision for one move: its evaluation and contempt, iterative deepening, its deadline.
+
+:func:`search` is what ``sm-bot`` runs (one-shot and served) and what the
+in-process ``bot`` player runs, so all three play alike; :func:`report` is the
+one-line account of a decision written on stderr.
+"""
+
+from __future__ import annotations
+
+from engine.deadline import bot_deadline, no_collections
+from engine.iterative import Decision, think
+from engine.transposition import TranspositionTable
+from engine.ultimate import ULTIMATE
+from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, judges
+
+
+def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
+           weights: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) -> Decision:
+    """The bot's move in ``state`` for a budget of ``seconds`` that began at ``started`` (monotonic time).
+
+    ``table`` is kept between moves by a caller that plays on (values depend on the side the bot
+    plays: clear it when that changes).
+    """
+    evaluate, scoring = judges(ULTIMATE.to_move(state), weights, contempt)  # draws worth less to the bot
+    with no_collections():
+        return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
+                     table=table)
+
+
+def finished_message(state: int, fen: str) -> str:
+    """Why a finished game has no move (the bad-input message)."""
+    result = {1: "x won", -1: "o won", 0: "drawn"}[ULTIMATE.outcome(state)]  # type: ignore[index]
+    return f"the game is over ({result}): there is no move to play: {fen!r}"
+
+
+def report(decision: Decision, state: int) -> str:
+    """The one-line search report: move, depth, nodes, speed, table hits, score, principal variation."""
+    value = decision.value
+    if abs(value) >= WIN:
+        winner = "x" if value > 0 else "o"
+        plies = 81 - int(abs(value) - WIN) - (81 - ULTIMATE.empty_count(state))
+        score = f"{winner} wins in {plies} plies"
+    else:
+        score = f"{value:+g} (x's view)"
+    pv = " ".join(ULTIMATE.move_name(m) for m in decision.principal_variation)  # type: ignore[arg-type]
+    return (f"move {ULTIMATE.move_name(decision.move)}: depth {decision.depth}"  # type: ignore[arg-type]
+            f"{' (+partial)' if decision.partial else ''}{' (solved)' if decision.solved else ''}, "
+            f"nodes {decision.nodes}, {decision.nodes_per_second:,.0f} nodes/s, table hits {decision.table_hits}, "
+            f"score {score}, {decision.seconds:.3f} s search, pv {pv}")

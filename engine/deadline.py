@@ -1,0 +1,65 @@
+"""When a timed player must stop thinking: its process's age, the search deadline, no GC pauses.
+
+A referee times a bot from the moment it starts the bot's process to the moment
+the move arrives, so a one-shot bot counts its budget from its own process start
+(:func:`process_age`, read from ``/proc``), and stops searching a little before
+the budget ends (:func:`bot_deadline`) to leave time to unwind, print and exit.
+This module imports nothing heavy: ``sm-bot`` reads it before anything else.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+BOT_MARGIN = 0.008
+"""Seconds always kept back from a budget: unwinding the search, writing the move, the process's exit."""
+BOT_SHARE = 0.97
+"""Share of the rest of a budget the search may use (3 % more kept back, for clock checks and scheduling)."""
+
+
+def bot_deadline(seconds: float, started: float) -> float:
+    """The search deadline for a move budget of ``seconds`` that began at ``started`` (a monotonic time)."""
+    return started + max(0.0, (seconds - BOT_MARGIN) * BOT_SHARE)
+
+
+def process_age() -> float:
+    """Seconds since this process started (0.0 where ``/proc`` cannot tell), so budgets include start-up.
+
+    The kernel gives the start in clock ticks (10 ms here), rounded down, so the age
+    read is never less than the true one: a deadline from it is early, never late.
+    """
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+def process_start() -> float:
+    """When this process started, on the monotonic clock."""
+    return time.monotonic() - process_age()
+
+
+@contextmanager
+def no_collections() -> Iterator[None]:
+    """No cyclic garbage collection during a search, and none of its objects scanned by later ones.
+
+    A search makes a million small tuples (the transposition table) and no
+    cycles; a full collection over them takes long enough to break a time
+    limit. ``gc.freeze`` moves everything alive into the permanent generation
+    on the way out, so turning collection back on costs nothing.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()

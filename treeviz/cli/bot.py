@@ -1,0 +1,104 @@
+"""The click side of ``sm-bot`` and ``treeviz bot``: help, budgets checked, ``--player`` and ``--serve``.
+
+``sm-bot FEN SECONDS`` itself is answered by the lean entry point
+(:mod:`treeviz.cli.smbot`) without coming here; this module takes every other
+call, so messages and exit codes stay those of a click command.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+import click
+
+from engine.bot import finished_message, report, search
+from engine.ultimate import ULTIMATE
+from treeviz.cli.common import fail, run
+
+DEFAULT_SECONDS = 6.0
+"""The championship's limit per move."""
+
+_SECONDS = click.FloatRange(min=0, min_open=True, max=86400)
+_HELP_PLAYER = ("Play as this built-in instead of our bot: random, greedy, seed:N, bot, bot:S, mcts, mcts:S "
+                "(so any of them can be run as a process, e.g. by the arena).")
+
+
+def _answer(fen: str, seconds: float, started: float, player: str | None, seed: int | None) -> None:
+    """One move for ``fen``: the move on stdout, a report on stderr."""
+    if not math.isfinite(seconds):
+        fail(f"SECONDS must be a positive number of seconds, not {seconds:g}")
+    state = ULTIMATE.parse_fen(fen)
+    if ULTIMATE.is_over(state):
+        fail(finished_message(state, fen))
+    if player is None:
+        decision = search(state, seconds, started)
+        move, text = decision.move, report(decision, state)
+    else:
+        chosen = _make(player, seed)
+        move = chosen.choose(state, max(1e-3, seconds - (time.monotonic() - started)))
+        text = f"move {ULTIMATE.move_name(move)} by {chosen.name}"
+    sys.stdout.write(f"{ULTIMATE.move_name(move)}\n")  # type: ignore[arg-type]
+    sys.stdout.flush()
+    click.echo(f"{text}; answered {time.monotonic() - started:.3f} s after launch", err=True)
+
+
+def _make(spec: str, seed: int | None) -> object:
+    """The built-in player ``spec`` (a bad spec is bad input)."""
+    from engine.players import make_player
+
+    try:
+        return make_player(spec, seed=seed)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.argument("fen", required=False)
+@click.argument("seconds", type=_SECONDS, required=False)
+@click.option("--serve", is_flag=True,
+              help="Stay up and answer many moves: read 'FEN SECONDS' lines on stdin, write a move line each "
+                   "(or an 'error: ...' line, and go on); 'isready' is answered 'readyok'; 'quit' or the end "
+                   "of input ends. Tables are loaded once and kept between moves.")
+@click.option("--player", metavar="SPEC", help=_HELP_PLAYER)
+@click.option("--seed", type=int, help="Seed for a random or mcts --player.")
+@click.pass_obj
+def smbot_command(started: float, fen: str | None, seconds: float | None, serve: bool, player: str | None,
+                  seed: int | None) -> None:
+    """Print the best move for the ultimate position FEN, found within SECONDS (start-up included).
+
+    The move goes to stdout as <sub-board><cell> (45); search details go to stderr.
+    """
+    if serve:
+        if fen is not None:
+            fail("--serve reads positions from stdin: give no FEN or SECONDS")
+        from treeviz.cli.serve import serve_loop
+
+        chosen = _make(player, seed) if player is not None else None
+        serve_loop(sys.stdin, sys.stdout, chosen)  # type: ignore[arg-type]
+        return
+    if fen is None:
+        raise click.UsageError("Missing argument 'FEN'.")
+    if seconds is None:
+        raise click.UsageError("Missing argument 'SECONDS'.")
+    _answer(fen, seconds, started, player, seed)
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.argument("fen")
+@click.argument("seconds", type=_SECONDS, default=DEFAULT_SECONDS)
+def bot_command(fen: str, seconds: float) -> None:
+    """Best ultimate move for FEN within SECONDS (6 by default, the championship's limit); same as sm-bot."""
+    from engine.deadline import process_start
+
+    _answer(fen, seconds, process_start(), None, None)
+
+
+def smbot_main(started: float) -> int:
+    """Run ``sm-bot`` through click (every call but the plain ``FEN SECONDS``): the exit status."""
+    try:
+        run(smbot_command, prog_name="sm-bot", obj=started)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
