@@ -4,7 +4,8 @@ Speaks the serve protocol (``isready`` -> ``readyok``, ``FEN SECONDS`` -> the fi
 move, ``quit`` or EOF -> exit 0) and misbehaves as MODE says: good, slow (sleeps past any
 limit, with a child process in its group), slow-once (slow on the first move of the first
 process that uses LOG, good afterwards), crash (exits 3 on the first move), garbage,
-error (an ``error:`` line), slow-start (sleeps 1 s before reading ``isready``). LOG, when
+error (an ``error:`` line), split (the answer in pieces), once (exits after its first
+answer), slow-start (sleeps 1 s before reading ``isready``). LOG, when
 given, gets one line per answer: ``PID`` (so tests can count answers per process).
 """
 
@@ -57,7 +58,15 @@ def main() -> int:
             print(f"error: {exc}", flush=True)
             continue
         moves = ULTIMATE.legal_moves(state)
-        print(ULTIMATE.move_name(moves[0]) if moves else "error: the game is over", flush=True)
+        answer = ULTIMATE.move_name(moves[0]) if moves else "error: the game is over"
+        if mode == "split":  # the answer in two writes, the newline last
+            print(answer[0], end="", flush=True)
+            time.sleep(0.2)
+            print(answer[1:], end="", flush=True)
+            time.sleep(0.2)
+        print(answer if mode != "split" else "", flush=True)
+        if mode == "once":
+            return 0
     return 0
 
 

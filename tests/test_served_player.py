@@ -151,6 +151,29 @@ def test_an_error_line_keeps_the_process_in_step(tmp_path: Path) -> None:
         player.close()
 
 
+def test_an_answer_in_pieces_is_read_whole() -> None:
+    player = fake("split")
+    try:
+        state = ULTIMATE.initial()
+        assert player.choose(state, 2.0) == ULTIMATE.legal_moves(state)[0]
+    finally:
+        player.close()
+
+
+def test_a_process_that_ends_between_moves_crashes_then_a_new_one_serves() -> None:
+    player = fake("once")
+    state = ULTIMATE.initial()
+    try:
+        state = ULTIMATE.play(state, player.choose(state, 2.0))
+        time.sleep(0.2)
+        with pytest.raises(PlayerFault) as fault:
+            player.choose(state, 2.0)
+        assert fault.value.kind == CRASH and "exit status 0" in fault.value.detail
+        assert ULTIMATE.illegal_reason(state, player.choose(state, 2.0)) is None
+    finally:
+        player.close()
+
+
 def test_close_leaves_no_process_and_can_be_repeated() -> None:
     player = fake("good")
     player.choose(ULTIMATE.initial(), 2.0)
