@@ -209,6 +209,8 @@ def play_game(x: Player, o: Player, limit: float, *, start: int | None = None, n
     players = (x, o)
     moves: list[int] = []
     times: list[float] = []
+    for player in players:
+        prepare_player(player)
     while not ULTIMATE.is_over(state):
         side = ULTIMATE.to_move(state)
         player = players[side]
@@ -330,6 +332,20 @@ def play_task(task: GameTask) -> GameResult:
     finally:
         for player in players:
             close_player(player)
+
+
+def prepare_player(player: Player) -> None:
+    """Let a player get ready before its first clock starts (a served process loads its tables).
+
+    A failure is not reported here: the player's next ``choose`` tries again and forfeits
+    in the game, where a fault belongs to a side.
+    """
+    prepare = getattr(player, "prepare", None)
+    if prepare is not None:
+        try:
+            prepare()
+        except PlayerFault:
+            pass
 
 
 def close_player(player: Player) -> None:

@@ -8,7 +8,9 @@ order), ``bot`` / ``bot:S`` (our iterative-deepening search, thinking S
 seconds, or a share of the limit) and ``mcts`` / ``mcts:S`` (Monte Carlo tree
 search, the same time rules). Anything else is a command that speaks the
 ``sm-bot`` interface (FEN and seconds as its last two arguments, the move on
-stdout); it runs as a subprocess, killed when the limit passes.
+stdout); it runs as a subprocess, killed when the limit passes. ``serve:COMMAND``
+and ``proc:SPEC`` are served players (:mod:`engine.served_player`): one process
+answers every move over stdin and stdout, so start-up is paid once.
 """
 
 from __future__ import annotations
@@ -235,49 +237,85 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
 
 
 BUILTIN_RE = re.compile(r"(random|greedy|seed|bot|mcts)(?::(.*))?")
+BUILTINS = "random, greedy, seed:N, bot, bot:S, mcts, mcts:S"
 
 
-def make_player(spec: str, *, seed: int | None = None) -> Player:
-    """A player from its command-line spelling: ``random``, ``greedy``, ``seed:3``, ``bot``, ``bot:0.5``,
-    ``mcts``, ``mcts:0.5``, ``cmd:ANY COMMAND`` or any other command line (run as an external program).
+def builtin_spec(spec: str) -> tuple[str, int | float | None] | None:
+    """A built-in spec's kind and parameter (None when it has none), checked but not built; None for a command.
+
+    Separate from :func:`make_player` so ``proc:SPEC`` can check SPEC without building (and allocating) it.
 
     :raises ValueError: a built-in name with a bad parameter.
     """
     match = BUILTIN_RE.fullmatch(spec)
-    if match:
-        kind, arg = match.groups()
-        if kind == "random" and arg is None:
+    if not match:
+        return None
+    kind, arg = match.groups()
+    if arg is None:
+        return kind, (3 if kind == "seed" else None)
+    if kind == "seed":
+        depth = _number(spec, arg, int)
+        if not 1 <= depth <= 12:
+            raise ValueError(f"player {spec!r}: depth must be 1-12")
+        return kind, depth
+    if kind in ("bot", "mcts"):
+        secs = _number(spec, arg, float)
+        if not (secs > 0 and (kind == "bot" or math.isfinite(secs))):
+            raise ValueError(f"player {spec!r}: seconds must be more than 0")
+        return kind, secs
+    raise ValueError(f"player {spec!r}: {kind} takes no parameter")
+
+
+def make_player(spec: str, *, seed: int | None = None) -> Player:
+    """A player from its command-line spelling: ``random``, ``greedy``, ``seed:3``, ``bot``, ``bot:0.5``,
+    ``mcts``, ``mcts:0.5``; ``proc:SPEC`` (built-in SPEC served by one ``sm-bot --serve`` process for all
+    moves), ``serve:COMMAND`` (any command speaking that protocol); ``cmd:ANY COMMAND`` or any other command
+    line (run as an external program once per move).
+
+    :raises ValueError: a built-in name with a bad parameter, or an empty or unparsable command.
+    """
+    if spec.startswith(("proc:", "serve:")):
+        return _served(spec, seed)
+    parsed = builtin_spec(spec)
+    if parsed is not None:
+        kind, value = parsed
+        if kind == "random":
             return RandomPlayer(seed)
-        if kind == "greedy" and arg is None:
+        if kind == "greedy":
             return GreedyPlayer(seed)
         if kind == "seed":
-            depth = 3 if arg is None else _number(spec, arg, int)
-            if not 1 <= depth <= 12:
-                raise ValueError(f"player {spec!r}: depth must be 1-12")
-            return SeedPlayer(depth)
+            return SeedPlayer(int(value))  # type: ignore[arg-type]
         if kind == "bot":
-            if arg is None:
-                return BotPlayer()
-            secs = _number(spec, arg, float)
-            if not secs > 0:
-                raise ValueError(f"player {spec!r}: seconds must be more than 0")
-            return BotPlayer(secs)
-        if kind == "mcts":
-            if arg is None:
-                return MctsPlayer(seed=seed)
-            secs = _number(spec, arg, float)
-            if not (math.isfinite(secs) and secs > 0):
-                raise ValueError(f"player {spec!r}: seconds must be more than 0")
-            return MctsPlayer(secs, seed=seed)
-        raise ValueError(f"player {spec!r}: {kind} takes no parameter")
+            return BotPlayer(value)
+        return MctsPlayer(value, seed=seed)
     command = spec[4:] if spec.startswith("cmd:") else spec
+    return ExternalPlayer(_split(spec, command), name=spec)
+
+
+def _served(spec: str, seed: int | None) -> Player:
+    """``proc:SPEC`` or ``serve:COMMAND``: a :class:`engine.served_player.ServedPlayer` (not started yet)."""
+    from engine.served_player import ServedPlayer  # it imports this module
+
+    kind, _, rest = spec.partition(":")
+    if kind == "serve":
+        return ServedPlayer(_split(spec, rest), name=spec)
+    if builtin_spec(rest) is None:
+        raise ValueError(f"player {spec!r}: proc: takes a built-in player ({BUILTINS}), not {rest!r}")
+    command = ["sm-bot", "--serve", "--player", rest]
+    if seed is not None:
+        command += ["--seed", str(seed)]
+    return ServedPlayer(command, name=spec)
+
+
+def _split(spec: str, command: str) -> list[str]:
+    """A command line split like a shell would; ValueError when unparsable or empty."""
     try:
         argv = shlex.split(command)
     except ValueError as exc:
         raise ValueError(f"player {spec!r}: {exc}") from exc
     if not argv:
         raise ValueError(f"player {spec!r}: empty command")
-    return ExternalPlayer(argv, name=spec)
+    return argv
 
 
 def _number(spec: str, text: str, kind: type) -> int | float:

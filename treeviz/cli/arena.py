@@ -1,8 +1,9 @@
 """``treeviz arena``: run the course's ultimate tic-tac-toe championship between bots.
 
-Players are built-ins (``random``, ``greedy``, ``seed:N``, ``bot``, ``bot:S``) or
-commands speaking the ``sm-bot`` interface (``sm-bot``, ``"python my_bot.py"``,
-``cmd:...``). Games are played one at a time, N at once in worker processes
+Players are built-ins (``random``, ``greedy``, ``seed:N``, ``bot``, ``bot:S``,
+``mcts``, ``mcts:S``), served players (``proc:SPEC``, ``serve:COMMAND``: one process
+answers all of a game's moves) or commands speaking the ``sm-bot`` interface
+(``sm-bot``, ``"python my_bot.py"``, ``cmd:...``). Games are played one at a time, N at once in worker processes
 (``--jobs``) or as Ray tasks (``--backend ray``); each is appended to
 ``games.jsonl`` in the records folder as it ends, so an interrupted championship
 loses no finished game and ``--resume`` plays only the rest. The standings go to
@@ -90,7 +91,9 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
 
     A timeout, illegal move, crash or garbage answer scores 0 and gives the opponent 10.
     PLAYERS: random, greedy, seed:N (the course's fixed-depth bot), bot or bot:SECONDS (ours), mcts or
-    mcts:SECONDS (Monte Carlo tree search),
+    mcts:SECONDS (Monte Carlo tree search); proc:SPEC (one of those served by one sm-bot --serve process
+    for the whole game, e.g. proc:seed:4); serve:COMMAND (any command speaking the sm-bot --serve
+    protocol, started once per game);
     or any command taking FEN and SECONDS as its last arguments and printing the move (e.g. sm-bot).
     Games are fixed by --seed: for deterministic players any --jobs or --backend gives the same games.
     Interrupted (Ctrl-C, a crash)? Run the same command with --resume.

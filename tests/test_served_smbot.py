@@ -1,0 +1,26 @@
+"""``proc:SPEC`` against the real ``sm-bot --serve``: a built-in served over the protocol plays legal moves.
+
+Needs ``sm-bot --serve`` (treeviz/cli/smbot.py); it fails until that mode exists.
+"""
+
+from __future__ import annotations
+
+from engine.players import make_player
+from engine.served_player import ServedPlayer
+from engine.ultimate import ULTIMATE
+
+
+def test_proc_spec_plays_real_smbot() -> None:
+    player = make_player("proc:seed:2", seed=1)
+    assert isinstance(player, ServedPlayer)
+    state = ULTIMATE.initial()
+    try:
+        for _ in range(2):
+            move = player.choose(state, 10.0)
+            assert ULTIMATE.illegal_reason(state, move) is None
+            state = ULTIMATE.play(state, move)
+        pid = player.pid
+        assert pid is not None
+    finally:
+        player.close()
+    assert player.pid is None
