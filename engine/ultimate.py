@@ -21,9 +21,11 @@ many states for that. :meth:`Ultimate.successors` is computed eagerly on each ca
 
 from __future__ import annotations
 
+import marshal
 import random
 import re
 from collections.abc import Callable
+from os import path as _path
 
 from engine.errors import FenError, IllegalMoveError
 from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
@@ -71,18 +73,53 @@ AFTER_X: tuple[int, ...] = tuple(m << LAST_SHIFT | SIDE_BIT for m in range(100))
 AFTER_O: tuple[int, ...] = tuple(m << LAST_SHIFT for m in range(100))
 SENT_TO: tuple[int, ...] = tuple((low >> LAST_SHIFT) % 10 for low in range(256))
 """``SENT_TO[state & LOW_BITS]``: the sub-board the last move sends to (its cell), 0 if none."""
-SUB_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = ((),) + tuple(
-    tuple(tuple(10 * s + c + 1 for c in EMPTY_CELLS[occ]) for occ in range(512)) for s in SUBS
-)
+def computed_tables() -> dict[str, tuple]:
+    """The move-generation tables that take longest to build (3-4 ms at every start of ``sm-bot``), computed;
+    :data:`TABLES_FILE` holds them ready-made (scripts/make_tables.py, checked by the tests)."""
+    return {
+        "SUB_MOVES": ((),) + tuple(
+            tuple(tuple(10 * s + c + 1 for c in EMPTY_CELLS[occ]) for occ in range(512)) for s in SUBS
+        ),
+        "OPEN_SUBS": tuple(tuple(s for s in SUBS if not closed >> (s - 1) & 1) for closed in range(512)),
+        "WON_BY_ONE_MOVE": tuple(
+            HAS_LINE[m] and any(m >> b & 1 and not HAS_LINE[m & ~(1 << b)] for b in range(9)) for m in range(512)
+        ),
+    }
+
+
+TABLES_FILE = _path.join(_path.dirname(__file__), "ultimate_tables.bin")
+""":func:`computed_tables` in :mod:`marshal` form (a quarter of the time to read as to compute)."""
+_TABLES_MAGIC = b"treeviz ultimate tables 1\n"
+
+
+def tables_file_bytes() -> bytes:
+    """The contents of :data:`TABLES_FILE`."""
+    return _TABLES_MAGIC + marshal.dumps(computed_tables())
+
+
+def _tables() -> dict[str, tuple]:
+    """The tables from :data:`TABLES_FILE`, or computed when it is missing or unreadable (another Python)."""
+    try:
+        with open(TABLES_FILE, "rb") as handle:
+            data = handle.read()
+        if data.startswith(_TABLES_MAGIC):
+            tables = marshal.loads(data[len(_TABLES_MAGIC):])
+            if isinstance(tables, dict) and tables.keys() == {"SUB_MOVES", "OPEN_SUBS", "WON_BY_ONE_MOVE"}:
+                return tables
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    return computed_tables()
+
+
+_TABLES = _tables()
+SUB_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = _TABLES["SUB_MOVES"]
 """``SUB_MOVES[sub][occupied]``: the moves on the free cells of a sub-board, ascending."""
-OPEN_SUBS: tuple[tuple[SubBoard, ...], ...] = tuple(
-    tuple(s for s in SUBS if not closed >> (s - 1) & 1) for closed in range(512)
-)
+OPEN_SUBS: tuple[tuple[SubBoard, ...], ...] = _TABLES["OPEN_SUBS"]
 """``OPEN_SUBS[closed]``: the sub-boards not in the closed mask, ascending."""
-WON_BY_ONE_MOVE: tuple[bool, ...] = tuple(
-    HAS_LINE[m] and any(m >> b & 1 and not HAS_LINE[m & ~(1 << b)] for b in range(9)) for m in range(512)
-)
+WON_BY_ONE_MOVE: tuple[bool, ...] = _TABLES["WON_BY_ONE_MOVE"]
 """True when the mask has a line and one of its stones, taken away, leaves none (one move completed it)."""
+del _TABLES
+
 
 class _ChunkText(dict):
     """A sub-board's 18 bits (x mask, o mask << 9) -> its 9 cells as ``x``/``o``/``.``, filled on first use

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -65,27 +66,61 @@ def bench_speed(args: argparse.Namespace) -> None:
           f"min {min(depths)}, median {statistics.median(depths):g}, max {max(depths)}")
 
 
+def smbot_call(fen: str, seconds: float) -> tuple[float, float | None, subprocess.CompletedProcess[str]]:
+    """One referee-style call: wall time around the whole ``sm-bot`` process, and its start-up (launch to
+    search start, from the monotonic time the bot reports), or None when it did not report one."""
+    began = time.monotonic()
+    result = subprocess.run([str(BIN / "sm-bot"), fen, f"{seconds:g}"], capture_output=True, text=True)
+    wall = time.monotonic() - began
+    found = re.search(r"search began at monotonic ([0-9.]+)", result.stderr)
+    return wall, (float(found.group(1)) - began if found else None), result
+
+
+def cpu_load() -> subprocess.Popen[bytes]:
+    """A second CPU-bound process (a busy loop), as a referee's machine running something else."""
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
 def bench_smbot(args: argparse.Namespace) -> None:
-    walls: list[float] = []
-    bad = 0
     positions = midgame_positions(args.positions, seed=args.seed)
-    for i, state in enumerate(positions, 1):
-        fen = ULTIMATE.fen(state)
-        began = time.monotonic()
-        result = subprocess.run([str(BIN / "sm-bot"), fen, f"{args.seconds:g}"], capture_output=True, text=True)
-        wall = time.monotonic() - began
-        walls.append(wall)
-        ok = result.returncode == 0 and result.stdout.strip().isdigit() and \
-            int(result.stdout) in ULTIMATE.legal_moves(state) and result.stdout == result.stdout.strip() + "\n"
-        bad += not ok
-        if args.verbose:
-            print(f"{i:>3} {wall:.3f}s {result.stdout.strip()} {result.stderr.strip()}", file=sys.stderr, flush=True)
-    over = sum(w >= args.seconds for w in walls)
-    walls.sort()
-    print(f"sm-bot {args.seconds:g} s over {len(walls)} midgame positions: wall time (whole process) "
-          f"max {walls[-1]:.3f} s, p99 {walls[int(0.99 * (len(walls) - 1))]:.3f} s, "
-          f"mean {statistics.mean(walls):.3f} s, min {walls[0]:.3f} s; over budget: {over}; "
-          f"bad answers: {bad}")
+    load = cpu_load() if args.load else None
+    try:
+        for seconds in args.seconds:
+            walls: list[float] = []
+            startups: list[float] = []
+            depths: list[int] = []
+            bad = shallow = 0
+            calls = args.calls or len(positions)
+            for i in range(calls):
+                state = positions[i % len(positions)]
+                wall, startup, result = smbot_call(ULTIMATE.fen(state), seconds)
+                walls.append(wall)
+                if startup is not None:
+                    startups.append(startup)
+                depth = re.search(r"depth (\d+)", result.stderr)
+                depths.append(int(depth.group(1)) if depth else 0)
+                shallow += depths[-1] <= 1
+                ok = (result.returncode == 0 and re.fullmatch(r"[1-9][1-9]\n", result.stdout) is not None
+                      and int(result.stdout) in ULTIMATE.legal_moves(state))
+                bad += not ok
+                if args.verbose:
+                    print(f"{i:>4} {wall:.3f}s {result.stdout.strip()} {result.stderr.strip()}", file=sys.stderr,
+                          flush=True)
+            late = sum(w > seconds for w in walls)
+            inside = sum(0.85 * seconds <= w <= seconds for w in walls)
+            q = statistics.quantiles(walls, n=100)
+            su = statistics.quantiles(startups, n=100) if len(startups) > 1 else [float("nan")] * 99
+            print(f"sm-bot {seconds:g} s, {calls} calls over {len(positions)} midgame positions"
+                  f"{' under a second CPU-bound process' if load else ''}: wall (whole process) median "
+                  f"{statistics.median(walls):.3f} s, p1 {q[0]:.3f}, p99 {q[98]:.3f}, max {max(walls):.3f}; "
+                  f"late (> {seconds:g} s) {late}; within [0.85, 1] x budget {inside}; start-up (launch to "
+                  f"search) median {statistics.median(startups) * 1000:.1f} ms, p95 {su[94] * 1000:.1f} ms, max "
+                  f"{max(startups) * 1000:.1f} ms; depth median {statistics.median(depths):g}, min {min(depths)}; "
+                  f"depth-1 answers {shallow}; bad answers {bad}", flush=True)
+    finally:
+        if load is not None:
+            load.kill()
+            load.wait()
 
 
 def bench_arena(args: argparse.Namespace) -> None:
@@ -132,7 +167,9 @@ def main() -> None:
     p.set_defaults(run=bench_speed)
     p = sub.add_parser("smbot")
     p.add_argument("--positions", type=int, default=200)
-    p.add_argument("--seconds", type=float, default=1.0)
+    p.add_argument("--seconds", type=float, nargs="+", default=[1.0])
+    p.add_argument("--calls", type=int, default=0, help="calls per budget (default: one per position)")
+    p.add_argument("--load", action="store_true", help="run a second CPU-bound process meanwhile")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--verbose", action="store_true")
     p.set_defaults(run=bench_smbot)
