@@ -44,6 +44,9 @@ Outcome = int
 DEFAULT_C = math.sqrt(2)
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock in time-limited searches."""
+CLEANUP_PER_NODE = 1.5e-6
+"""Seconds per expanded node that building the answer and freeing the tree take after a timed search
+(measured: 8-20 ms for 13,000 nodes after 0.28 s), kept back from the deadline so that the answer is on time."""
 WIDE = 16
 """Nodes with this many children select through a ranking (:meth:`_Search._rank`) rather than a full scan."""
 REBASE = 0.005
@@ -114,7 +117,9 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
                 search.run(batch)
                 if left is not None:
                     left -= batch
-                if clock() >= deadline or (solver and search.proof[0] is not None and left is None):
+                # stop early enough to build the answer and free the tree before the deadline too
+                if (clock() >= deadline - len(search.signs) * CLEANUP_PER_NODE
+                        or (solver and search.proof[0] is not None and left is None)):
                     break
         return search.result(time.perf_counter() - started)
     finally:

@@ -30,6 +30,7 @@ from os import path as _path
 from engine.errors import FenError, IllegalMoveError
 from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
 from engine.tictactoe import EMPTY_CELLS, HAS_LINE
+from engine.ultimate_notation import LETTERS, parse_move
 
 Move = int
 """``10 * sub + cell``, sub and cell 1-9; 0 stands for "no move" in the last-move field."""
@@ -134,7 +135,6 @@ class _ChunkText(dict):
 _CHUNK_TEXT = _ChunkText()
 
 _FEN_RE = re.compile(r"[xo1-9]+ (00|[1-9][1-9]) [xo]")
-LETTERS = "abcdefghi"
 
 
 class Ultimate:
@@ -344,8 +344,6 @@ class Ultimate:
         :raises MoveSyntaxError: the text spells no move.
         :raises IllegalMoveError: a move that is not legal here, with the reason.
         """
-        from engine.ultimate_notation import parse_move
-
         return parse_move(text, state, self)
 
     # -- accessors for drawing and interfaces ---------------------------------

@@ -1,19 +1,38 @@
 """Reading ultimate moves typed by people: ``45``, ``e5``, or the cell alone when the sub-board is forced.
 
 Moves are always written back as two digits (:meth:`engine.ultimate.Ultimate.move_name`).
+This module sits below the rules: it knows the notation and asks the game (any
+object with the few methods of :class:`UltimateRules`) whether a move is legal,
+so :mod:`engine.ultimate` imports it and not the other way round.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from engine.errors import IllegalMoveError, MoveSyntaxError
-from engine.ultimate import LETTERS, Move, Ultimate
+
+LETTERS = "abcdefghi"
+"""Sub-board ``n`` (1-9) may also be typed as the letter ``LETTERS[n - 1]``."""
+Move = int
+
+
+class UltimateRules(Protocol):
+    """What reading a move needs from the rules."""
+
+    def fen(self, state: int) -> str: ...
+
+    def is_over(self, state: int) -> bool: ...
+
+    def forced_sub(self, state: int) -> int | None: ...
+
+    def illegal_reason(self, state: int, move: Move) -> str | None: ...
 
 _FORMS = re.compile(r"(?P<digits>[0-9]{2})|(?P<letter>[a-z])(?P<cell>[0-9])|(?P<alone>[0-9])")
 
 
-def parse_move(text: str, state: int, game: Ultimate) -> Move:
+def parse_move(text: str, state: int, game: UltimateRules) -> Move:
     """The move ``text`` spells in ``state`` (case and surrounding blanks ignored).
 
     :raises MoveSyntaxError: the text is none of the accepted forms, or a cell alone

@@ -1,17 +1,23 @@
 """Speed and strength figures of the ultimate bot.
 
     .venv/bin/python scripts/bench_bot.py speed  [--positions 30 --seconds 0.5]
-    .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 1]
+    .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 0.1 0.3 1 --calls 1000 --load]
+    .venv/bin/python scripts/bench_bot.py match  [--opponent proc:seed:4 --limit 0.3 --rounds 10 --openings 2]
     .venv/bin/python scripts/bench_bot.py arena  [--opponent seed:5 --rounds 20 --limit 0.5 --records DIR]
-    .venv/bin/python scripts/bench_bot.py startup
+    .venv/bin/python scripts/bench_bot.py startup [--runs 21]
 
 ``speed``: search nodes per second on midgame positions (random games of
 16-40 plies, seeded), in this process. ``smbot``: the whole ``sm-bot`` process
-timed from outside (start-up, imports, search, exit) over midgame positions;
-the slowest must stay under the budget, and every answer must be a legal move.
-``arena``: our bot against one opponent, ``rounds`` x 2 games from random
-openings, the course's points. ``startup``: interpreter, import and table
-building times.
+timed from outside as a referee does (start-up, imports, search, exit) over
+midgame positions, at each budget, optionally with a second CPU-bound process
+running: wall-time quantiles, late answers, start-up (launch to search start,
+from the time the bot reports), depths, bad answers. ``match``: our bot as a
+fresh ``sm-bot`` process per move against an opponent run as a process
+(``proc:seed:4`` and ``proc:mcts`` are the built-ins served by ``sm-bot --serve``,
+so they pay no start-up per move), through ``treeviz arena``: random two-ply
+openings each played with both colours, the standings and the shares of points.
+``arena``: in-process players, ``rounds`` x 2 games. ``startup``: ``python -X
+importtime`` over the real ``sm-bot`` script, and launch-to-search.
 """
 
 from __future__ import annotations
@@ -141,21 +147,59 @@ def bench_arena(args: argparse.Namespace) -> None:
           f"the points scored; won {s.wins}, drawn {s.draws}, lost {s.losses}, forfeits {s.forfeits}")
 
 
-def bench_startup(args: argparse.Namespace) -> None:
-    def wall(code: str, n: int = 10) -> float:
-        best = float("inf")
-        for _ in range(n):
-            began = time.monotonic()
-            subprocess.run([sys.executable, "-c", code], check=True)
-            best = min(best, time.monotonic() - began)
-        return best
+def bench_match(args: argparse.Namespace) -> None:
+    """A referee's match through ``treeviz arena``: our bot as a fresh ``sm-bot`` process per move (wall clock
+    around the whole process), the opponent as a process too, random two-ply openings, both colours."""
+    import tempfile
 
-    bare = wall("pass")
-    rules = wall("import engine.ultimate")
-    evals = wall("import engine.ultimate_eval")
-    cli = wall("import treeviz.cli.smbot")
-    print(f"start-up (best of 10): python {bare:.3f} s; + engine.ultimate {rules - bare:.3f} s; "
-          f"+ evaluation tables {evals - rules:.3f} s; whole sm-bot module {cli:.3f} s")
+    from engine.arena import Championship
+    from engine.arena_records import RECORDS_NAME, read_records
+
+    with tempfile.TemporaryDirectory() as folder:
+        records = Path(args.records) if args.records else Path(folder) / "records"
+        command = [str(BIN / "treeviz"), "arena", args.bot, args.opponent, "--limit", f"{args.limit:g}",
+                   "--rounds", str(args.rounds), "--openings", str(args.openings), "--seed", str(args.seed),
+                   "--records", str(records), "--jobs", str(args.jobs),
+                   "--progress" if args.verbose else "--no-progress"]
+        began = time.monotonic()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        took = time.monotonic() - began
+        final = read_records(records / RECORDS_NAME)
+    champ = Championship.from_games(final.names(), final.in_order())
+    print(champ.table())
+    bot, other = (champ.standings[name] for name in final.names())
+    print(f"{bot.name} vs {other.name}, {bot.games} games at {args.limit:g} s a move ({args.rounds} openings of "
+          f"{args.openings} random plies, each played with both colours; --jobs {args.jobs}; {took:.0f} s): "
+          f"{bot.points} of {10 * bot.games} available points ({bot.share:.1%}), "
+          f"{bot.points / max(1, bot.points + other.points):.1%} of all points scored; won {bot.wins}, drawn "
+          f"{bot.draws}, lost {bot.losses}; forfeits: {bot.name} {bot.forfeits}, {other.name} {other.forfeits}; "
+          f"slowest move {bot.name} {bot.slowest:.3f} s, {other.name} {other.slowest:.3f} s", flush=True)
+
+
+def bench_startup(args: argparse.Namespace) -> None:
+    """Where ``sm-bot``'s start-up goes: ``python -X importtime`` over the real console script (the sum of
+    every module's own import time, and the largest), then launch-to-search as a referee sees it."""
+    fen = ULTIMATE.fen(midgame_positions(1, seed=args.seed)[0])
+    totals: list[float] = []
+    modules: dict[str, list[int]] = {}
+    for _ in range(args.runs):
+        result = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "sm-bot"), fen, "0.1"],
+                                capture_output=True, text=True)
+        total = 0
+        for line in result.stderr.splitlines():
+            found = re.match(r"import time:\s+(\d+) \|\s+\d+ \|(\s*)(\S+)", line)
+            if found:
+                total += int(found.group(1))
+                modules.setdefault(found.group(3), []).append(int(found.group(1)))
+        totals.append(total / 1000)
+    top = sorted(((statistics.median(v) / 1000, k) for k, v in modules.items()), reverse=True)[:args.top]
+    print(f"sm-bot imports (python -X importtime, median of {args.runs} runs): {statistics.median(totals):.1f} ms "
+          f"of module bodies over {len(modules)} modules; largest: "
+          + ", ".join(f"{name} {ms:.1f} ms" for ms, name in top))
+    startups = [s for s in (smbot_call(fen, 0.1)[1] for _ in range(args.runs)) if s is not None]
+    print(f"launch to search start (wall, from the caller's clock), {len(startups)} calls: median "
+          f"{statistics.median(startups) * 1000:.1f} ms, min {min(startups) * 1000:.1f} ms, max "
+          f"{max(startups) * 1000:.1f} ms")
 
 
 def main() -> None:
@@ -182,7 +226,21 @@ def main() -> None:
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--records", type=Path, help="write every game's record (FENs) into this directory")
     p.set_defaults(run=bench_arena)
+    p = sub.add_parser("match")
+    p.add_argument("--opponent", default="proc:seed:4")
+    p.add_argument("--bot", default="sm-bot")
+    p.add_argument("--limit", type=float, default=0.3)
+    p.add_argument("--rounds", type=int, default=10)
+    p.add_argument("--openings", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--records", help="keep the records in this folder (default: a temporary one)")
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(run=bench_match)
     p = sub.add_parser("startup")
+    p.add_argument("--runs", type=int, default=21)
+    p.add_argument("--top", type=int, default=8)
+    p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=bench_startup)
     args = parser.parse_args()
     args.run(args)

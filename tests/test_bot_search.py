@@ -219,3 +219,60 @@ def test_bot_returns_a_legal_move_from_random_positions(choices: list[int], seco
         state = ULTIMATE.play(state, moves[c % len(moves)])
     decision = think(ULTIMATE, state, monotonic() + seconds, evaluate=evaluate, scoring=scoring, win=WIN)
     assert decision.move in ULTIMATE.legal_moves(state)
+
+
+def test_next_iteration_is_predicted_from_the_growth_of_the_last_ones() -> None:
+    from engine.iterative import MAX_GROWTH, MIN_GROWTH, next_duration
+
+    assert next_duration([]) == 0.0
+    assert next_duration([0.01]) == pytest.approx(0.01 * MIN_GROWTH)
+    assert next_duration([0.01, 0.04]) == pytest.approx(0.16)  # grew 4x: 4x again
+    assert next_duration([0.01, 0.05, 0.1]) == pytest.approx(0.5)  # the larger of the last two ratios (odd/even)
+    assert next_duration([0.001, 0.01, 0.02, 0.03]) == pytest.approx(0.06)  # only the last three count
+    assert next_duration([1e-6, 1.0]) == pytest.approx(MAX_GROWTH)  # tiny early times do not explode it
+
+
+class SteppedClock:
+    """A clock that advances ``step`` per node searched (read through alphabeta's clock checks), so
+    iterations take times that grow like real ones, independent of the machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_an_iteration_is_started_only_when_enough_of_it_fits_before_the_deadline() -> None:
+    from engine import iterative
+
+    state = random_ultimate(random.Random(7), 20)
+    started: list[float] = []
+    clock = SteppedClock()
+
+    def record(decision) -> None:
+        started.append(clock.now)
+
+    # Iteration durations on this clock grow with the nodes searched; with a far deadline the search goes deep,
+    # with a near one it stops before an iteration that cannot fit USEFUL_SHARE of its predicted time.
+    decision = think(ULTIMATE, state, 10**9, evaluate=evaluate, scoring=scoring, win=WIN, clock=clock,
+                     max_depth=4, on_iteration=record)
+    assert decision.depth == 4 and not decision.stopped_early
+    durations = [b - a for a, b in zip([0.0, *started], started, strict=False)]
+    deadline_clock = SteppedClock()
+    limit = started[2] + iterative.USEFUL_SHARE * iterative.next_duration(durations[:3]) * 0.5
+    decision = think(ULTIMATE, state, limit, evaluate=evaluate, scoring=scoring, win=WIN, clock=deadline_clock,
+                     max_depth=4)
+    assert decision.stopped_early
+    assert decision.depth == 3
+    assert deadline_clock.now < limit  # stopped before the deadline rather than running into it
+
+
+def test_the_bot_deadline_keeps_a_margin_from_the_budget() -> None:
+    from engine.deadline import BOT_MARGIN, bot_deadline
+
+    for seconds in (0.1, 0.3, 1.0, 6.0):
+        left = seconds - (bot_deadline(seconds, 100.0) - 100.0)
+        assert BOT_MARGIN <= left <= BOT_MARGIN + 0.03 * seconds + 1e-9
+    assert bot_deadline(0.001, 5.0) == 5.0

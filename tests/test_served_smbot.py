@@ -1,6 +1,6 @@
 """``proc:SPEC`` against the real ``sm-bot --serve``: a built-in served over the protocol plays legal moves.
 
-Needs ``sm-bot --serve`` (treeviz/cli/smbot.py); it fails until that mode exists.
+The served side is ``sm-bot --serve`` (treeviz/cli/serve.py).
 """
 
 from __future__ import annotations

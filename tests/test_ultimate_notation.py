@@ -82,3 +82,15 @@ def test_game_over() -> None:
     state = U.parse_fen(board_fen(subs, "33", "o"))
     with pytest.raises(IllegalMoveError, match="the game is over"):
         U.parse_move("45", state)
+
+
+def test_the_notation_sits_below_the_rules() -> None:
+    """engine.ultimate imports the notation, never the other way round (no import cycle)."""
+    import subprocess
+    import sys
+
+    code = "import sys, engine.ultimate_notation; print('engine.ultimate' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
+    source = open(sys.modules["engine.ultimate_notation"].__file__, encoding="utf-8").read()
+    assert "engine.ultimate " not in source and "from engine.ultimate import" not in source
