@@ -92,7 +92,8 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
          observer: MctsObserver | None = None) -> MctsResult:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
 
-    A time-limited search always completes at least one iteration. On a finished
+    A time-limited search always completes at least one iteration, and stops early enough that building
+    the answer and freeing the tree fit in ``seconds`` too (:data:`CLEANUP_PER_NODE`). On a finished
     game every iteration ends at the root (its outcome is the result) and there
     is no best move.
 
