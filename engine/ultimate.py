@@ -22,7 +22,6 @@ many states for that. :meth:`Ultimate.successors` is computed eagerly on each ca
 from __future__ import annotations
 
 import marshal
-import random
 import re
 from collections.abc import Callable
 from os import path as _path
@@ -31,6 +30,10 @@ from engine.errors import FenError, IllegalMoveError
 from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
 from engine.tictactoe import EMPTY_CELLS, HAS_LINE
 from engine.ultimate_notation import LETTERS, parse_move
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: sm-bot need not import random
+    from random import Random
 
 Move = int
 """``10 * sub + cell``, sub and cell 1-9; 0 stands for "no move" in the last-move field."""
@@ -312,7 +315,7 @@ class Ultimate:
             return O_WINS
         return DRAW
 
-    def random_playouts(self, rng: random.Random) -> Callable[[int], Outcome]:
+    def random_playouts(self, rng: Random) -> Callable[[int], Outcome]:
         """A fast function playing uniformly random games to the end (for Monte Carlo tree search)."""
         from engine.ultimate_playout import random_playouts
 

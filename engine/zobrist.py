@@ -16,23 +16,40 @@ so a collision can never produce an illegal move.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable, Iterable
 from typing import NamedTuple
 
 KEY_BITS = 64
 
 
+class SplitMix64:
+    """Steele, Lea and Flood's SplitMix64 generator: 64-bit keys of good quality from a seed, in a few lines,
+    so that making the keys at import needs no :mod:`random` (part of sm-bot's start-up)."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def next(self) -> int:
+        """The next 64-bit number."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+
 class ZobristKeys:
     """Random numbers for moves ``0..size-1`` (move 0 may stand for "no last move")."""
 
     def __init__(self, size: int, *, seed: int = 20160511, track_last: bool = True) -> None:
-        rng = random.Random(seed)
+        rng = SplitMix64(seed)
         self.size = size
-        stone = [[rng.getrandbits(KEY_BITS) for _ in range(size)] for _ in range(2)]
-        self.last = [rng.getrandbits(KEY_BITS) if track_last and m else 0 for m in range(size)]
+        stone = [[rng.next() for _ in range(size)] for _ in range(2)]
+        self.last = [rng.next() if track_last and m else 0 for m in range(size)]
         """``last[move]``: the last-move part of a key; ``last[0]`` is 0 (no last move)."""
-        self.side = rng.getrandbits(KEY_BITS)
+        self.side = rng.next()
         """XORed in when o is to move."""
         self.step = tuple([stone[p][m] ^ self.last[m] ^ self.side for m in range(size)] for p in range(2))
         """``step[player][move]``: stone, new last move and side flip, XORed in when ``player`` plays ``move``."""
