@@ -22,9 +22,25 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
     plays: clear it when that changes).
     """
     evaluate, scoring = judges(ULTIMATE.to_move(state), weights, contempt)  # draws worth less to the bot
+    if table is None:
+        table = TranspositionTable(bits=table_bits(seconds))
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
                      table=table)
+
+
+NODES_PER_SECOND = 150_000
+"""About the bot's speed here (scripts/bench_bot.py speed): what sizes a one-move table."""
+
+
+def table_bits(seconds: float) -> int:
+    """Slots (as a power of two) for a table that one move of ``seconds`` fills about halfway: 2**16 for
+    0.1 s, 2**20 from 3 s on. A 2**20-slot table takes 4 ms to allocate, a twentieth of a 0.1 s move."""
+    slots = 2 * NODES_PER_SECOND * max(seconds, 0.0)
+    bits = 16
+    while bits < 20 and (1 << bits) < slots:
+        bits += 1
+    return bits
 
 
 def finished_message(state: int, fen: str) -> str:

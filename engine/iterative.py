@@ -42,7 +42,7 @@ MIN_GROWTH = 1.5
 """The smallest growth from one iteration's time to the next's assumed (early iterations are noisy)."""
 MAX_GROWTH = 10.0
 """The largest growth assumed (a ratio of two tiny early times can be anything)."""
-USEFUL_SHARE = 0.4
+USEFUL_SHARE = 0.3
 """Share of the next iteration's predicted time that must be left to start it (see the module's notes)."""
 CHECK_EVERY = 64
 """Nodes between two looks at the clock (64 nodes: under a millisecond at the bot's speed)."""
