@@ -22,9 +22,10 @@ from engine.arena_records import game_line, read_records
 
 BIN = Path(sys.executable).parent
 PLAYERS = ["random", "greedy", "seed:3", "seed:4"]
-SETTINGS = ["--limit", "5", "--openings", "2", "--seed", "3", "--rounds", "2"]
-"""24 games, about 2 s in all: long enough to be killed in the middle of."""
-GAMES = list(range(1, 25))
+SETTINGS = ["--limit", "5", "--openings", "2", "--seed", "3", "--rounds", "6"]
+"""72 games, about 2.5 s in all with one job: long enough to be killed in the middle of, twice (with 2
+rounds, 1.2 s on a fast machine, the championship could end before a second kill)."""
+GAMES = list(range(1, 73))
 QUICK = ["random", "greedy", "seed:1"]
 
 
@@ -50,7 +51,7 @@ def essence(line: dict) -> tuple:
 @pytest.fixture(scope="module")
 def straight() -> list[GameResult]:
     """The championship played straight through, in this process."""
-    plan = Plan(tuple(PLAYERS), tuple(PLAYERS), limit=5.0, rounds=2, openings=2, seed=3)
+    plan = Plan(tuple(PLAYERS), tuple(PLAYERS), limit=5.0, rounds=6, openings=2, seed=3)
     return [play_task(task) for task in plan.tasks()]
 
 
