@@ -154,6 +154,14 @@ class BotPlayer:
         return self.last.move  # type: ignore[return-value]
 
 
+def choose_within(player: Player, state: int, seconds: float, started: float) -> int:
+    """``player``'s move for a budget of ``seconds`` that began at ``started`` (a monotonic time): our bot
+    counts from ``started`` itself; any other player gets what is left of the budget."""
+    if isinstance(player, BotPlayer):
+        return player.choose(state, seconds, started=started)
+    return player.choose(state, max(1e-3, seconds - (time.monotonic() - started)))
+
+
 class MctsPlayer:
     """Monte Carlo tree search (:func:`engine.mcts.mcts`: UCT, random playouts, the solver) under a deadline.
 

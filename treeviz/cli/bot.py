@@ -36,8 +36,10 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
         decision = search(state, seconds, started)
         move, text = decision.move, report(decision, state)
     else:
+        from engine.players import choose_within
+
         chosen = _make(player, seed)
-        move = chosen.choose(state, max(1e-3, seconds - (time.monotonic() - started)))
+        move = choose_within(chosen, state, seconds, started)  # type: ignore[arg-type]
         text = f"move {ULTIMATE.move_name(move)} by {chosen.name}"
     sys.stdout.write(f"{ULTIMATE.move_name(move)}\n")  # type: ignore[arg-type]
     sys.stdout.flush()

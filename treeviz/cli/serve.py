@@ -16,7 +16,7 @@ import time
 from typing import TextIO
 
 from engine.errors import FenError
-from engine.players import BotPlayer, Player
+from engine.players import BotPlayer, Player, choose_within
 from engine.ultimate import ULTIMATE
 
 
@@ -59,8 +59,4 @@ def _move_for(player: Player, text: str, read_at: float) -> str:
         from engine.bot import finished_message
 
         return f"error: {finished_message(state, fen.strip())}"
-    if isinstance(player, BotPlayer):
-        move = player.choose(state, seconds, started=read_at)
-    else:
-        move = player.choose(state, max(1e-3, seconds - (time.monotonic() - read_at)))
-    return ULTIMATE.move_name(move)
+    return ULTIMATE.move_name(choose_within(player, state, seconds, read_at))

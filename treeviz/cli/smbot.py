@@ -43,7 +43,6 @@ def answer(fen: str, seconds: float, started: float) -> int:
     from engine.errors import FenError
     from engine.ultimate import ULTIMATE
 
-    begun = time.monotonic()
     try:
         state = ULTIMATE.parse_fen(fen)
     except FenError as exc:
@@ -53,7 +52,7 @@ def answer(fen: str, seconds: float, started: float) -> int:
     decision = search(state, seconds, started)
     sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")  # type: ignore[arg-type]
     sys.stdout.flush()
-    searched = decision.started if decision.started else begun
+    searched = decision.started
     sys.stderr.write(f"{report(decision, state)}; start-up {searched - started:.3f} s (search began at monotonic "
                      f"{searched:.6f}), answered {time.monotonic() - started:.3f} s after launch\n")
     return 0
