@@ -261,6 +261,7 @@ def alphabeta(
     root_key = hashing.root_key(state) if keyed else 0  # type: ignore[union-attr]
     root_last = (hashing.last_move(state) or 0) if keyed else 0  # type: ignore[union-attr]
     if obs is None and limit < 0 and is_plain and order is None and not (reorder or pvs or timed):
+        search = None  # type: ignore[assignment]
         negamax_value, count, root_best = _plain_alphabeta(game.successors, outcome, state, a0, b0, color)
         value = color * negamax_value
         proven = a0 < negamax_value < b0
@@ -274,6 +275,11 @@ def alphabeta(
             table.hits += hits
         raise SearchTimeout(count, root_best[0] if root_best else None, root_value[0] if root_value else None,
                             root_first[0] if root_first else None) from timeout
+    finally:
+        # ``search`` refers to itself through its closure: without this the cycle (and the table and
+        # everything else it holds) waits for the cyclic collector, which the bot keeps off and then
+        # freezes (engine.deadline.no_collections), so it would never be freed.
+        search = None  # type: ignore[assignment]
     if table is not None:
         table.hits += hits
     proven = a0 < color * value < b0

@@ -276,3 +276,31 @@ def test_the_bot_deadline_keeps_a_margin_from_the_budget() -> None:
         left = seconds - (bot_deadline(seconds, 100.0) - 100.0)
         assert BOT_MARGIN <= left <= BOT_MARGIN + 0.03 * seconds + 1e-9
     assert bot_deadline(0.001, 5.0) == 5.0
+
+
+@pytest.mark.parametrize("stop", ["finished", "timed out"])
+def test_a_search_leaves_nothing_holding_its_table(stop: str) -> None:
+    # the bot searches with the cyclic collector off and freezes what is alive afterwards
+    # (engine.deadline.no_collections): a search that left its table in a reference cycle would keep it
+    # forever, one table per cleared table (a new game, a new side) in a serving bot
+    import gc
+    import sys
+
+    from engine.deadline import no_collections
+
+    table = TranspositionTable(bits=12)
+    slots = table.slots
+    state = random_ultimate(random.Random(5), 12)
+    kwargs = {"depth": 3, "evaluate": evaluate, "scoring": scoring, "table": table, "killers": [],
+              "history": defaultdict(int), "pvs": True}
+    ticks = iter(range(10**9))
+    with no_collections():
+        if stop == "finished":
+            alphabeta(ULTIMATE, state, **kwargs)
+        else:
+            with pytest.raises(SearchTimeout):
+                alphabeta(ULTIMATE, state, deadline=30.0, clock=lambda: float(next(ticks)), check_every=1,
+                          **kwargs)
+    table.clear()
+    assert gc.isenabled()
+    assert sys.getrefcount(slots) == 2  # this test's name and getrefcount's argument: nothing else
