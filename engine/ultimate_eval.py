@@ -22,7 +22,11 @@ wins higher, and a draw by the championship's tie-break (sub-boards won). Once
 a side has no big-board line left free of its opponent's and drawn sub-boards,
 it cannot win any more: the value is held at or below (for x; above, for o)
 what a draw is worth, and once neither side can win it is that draw value, so
-the search sees a dead draw coming long before the board is full.
+the search sees a dead draw coming long before the board is full. And when the
+side to move can win the game with its next move (it can win a sub-board that
+completes one of its big-board lines: where it is sent, or anywhere on a free
+move), the value is that win's exact score: the search's horizon no longer
+hides a win (or a loss) one ply beyond it.
 :func:`seed_evaluate` and :func:`seed_scoring` are the course's own (for the
 seed-style opponent in the arena).
 """
@@ -64,7 +68,8 @@ _WEIGHT_DEFAULTS = {
     "big_two": 150,  # two won sub-boards in a big-board line whose third is still open
     "big_one": 25,  # one won sub-board in a big-board line whose other two are open
     "free_move": 30,  # the side to move may play anywhere
-    "threat": 20,  # the side to move can win the sub-board it is sent to right away
+    "threat": 20,  # the side to move can win the sub-board it is sent to right away (at least 1: the tables
+    # that hold it also tell where a side can win a sub-board at once, which finds a win of the game in one)
     # relevance, when set: each player's part of a sub-board's score is multiplied by the big-board lines
     # through it still open for that player (times ``relevance``, in tenths) instead of the fixed place
     # multipliers, so sub-boards that can no longer matter on the big board stop counting.
@@ -270,15 +275,28 @@ def who_cannot_win(index: int) -> int:
             | (O_CANNOT_WIN if all(line & xb for line in LINE_MASKS) else 0))
 
 
+def completing(won: int, blocked: int) -> int:
+    """The sub-boards (a 9-bit mask) whose win would complete a big-board line for a side that has won
+    ``won`` while ``blocked`` is won by the other side or drawn."""
+    mask = 0
+    for line in LINE_MASKS:
+        rest = line & ~won
+        if rest.bit_count() == 1 and not rest & blocked:
+            mask |= rest
+    return mask
+
+
 class _OpenLines(dict):
     """``(x won | drawn) | (o won | drawn) << 9`` -> open big lines through each sub-board for x (9 numbers),
-    then for o (9 more), then :func:`who_cannot_win`; filled on first use."""
+    then for o (9 more), then :func:`who_cannot_win`, then the sub-boards that would complete a big-board
+    line for x and for o (:func:`completing`); filled on first use."""
 
     def __missing__(self, index: int) -> tuple[int, ...]:
         xb, ob = index & NINE, index >> 9
         lx = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & ob) for s in range(9))
         lo = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & xb) for s in range(9))
-        entry = lx + lo + (who_cannot_win(index),)
+        drawn = xb & ob
+        entry = lx + lo + (who_cannot_win(index), completing(xb & ~drawn, ob), completing(ob & ~drawn, xb))
         self[index] = entry
         return entry
 
@@ -381,9 +399,16 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
         ow = state >> 26 & NINE
         drawn = closed & ~(xw | ow)
         index = (xw | drawn) | (ow | drawn) << 9
-        x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9, cannot = open_lines[index]
+        x1, x2, x3, x4, x5, x6, x7, x8, x9, o1, o2, o3, o4, o5, o6, o7, o8, o9, cannot, xc, oc = open_lines[index]
         if cannot == X_CANNOT_WIN | O_CANNOT_WIN:
             return drawn_value(xw, ow, draw)  # a draw whatever is played
+        sub = sent_to[state & 0xFF]
+        free_move = not sub or closed >> (sub - 1) & 1
+        if state & 1:
+            if oc and _wins_now(c, oc, sub, free_move, o_threat):
+                return -(WIN + 80 - c.bit_count())  # o wins the game with its next move
+        elif xc and _wins_now(c, xc, sub, free_move, x_threat):
+            return WIN + 80 - c.bit_count()
         k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
         k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
         v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
@@ -401,8 +426,7 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
             v += t // cube if t >= 0 else -(-t // cube)
         if closed:
             v += big[index]
-        sub = sent_to[state & 0xFF]
-        if not sub or closed >> (sub - 1) & 1:
+        if free_move:
             v = v - free if state & 1 else v + free
         elif state & 1:
             v += o_threat[c >> shift[sub] & ch]
@@ -413,9 +437,27 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     return evaluate
 
 
+def _wins_now(c: int, completes: int, sub: int, free_move: bool, threats: Sequence[int]) -> bool:
+    """Whether the side to move wins the game with its next move: it can win a sub-board (its ``threats``
+    table) that completes a big-board line (``completes``), the one it is sent to or, on a free move, any."""
+    if not free_move:
+        return bool(completes >> (sub - 1) & 1 and threats[c >> SUB_STRIDE * (sub - 1) & CHUNK])
+    while completes:
+        low = completes & -completes
+        if threats[c >> SUB_STRIDE * (low.bit_length() - 1) & CHUNK]:
+            return True
+        completes ^= low
+    return False
+
+
 def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
     """An evaluation function (x's point of view) with the given weights; ``draw`` is added to the value of
-    a certain draw (x's view: negative when x would rather play on, see :func:`judges`)."""
+    a certain draw (x's view: negative when x would rather play on, see :func:`judges`).
+
+    :raises ValueError: ``w.threat`` below 1 (see ``_WEIGHT_DEFAULTS``).
+    """
+    if w.threat < 1:
+        raise ValueError(f"the threat weight must be at least 1, not {w.threat}")
     if w.relevance:
         return _make_relevance_evaluate(w, draw)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
@@ -442,7 +484,14 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
             drawn = closed & ~(xw | ow)
             index = (xw | drawn) | (ow | drawn) << 9
             v += big[index]
-            cannot = open_lines[index][18]
+            cannot, xc, oc = open_lines[index][18:]
+            sub = SENT_TO[state & 0xFF]
+            free_move = not sub or closed >> (sub - 1) & 1
+            if state & 1:
+                if oc and _wins_now(c, oc, sub, free_move, o_threat):
+                    return -(WIN + 80 - c.bit_count())
+            elif xc and _wins_now(c, xc, sub, free_move, x_threat):
+                return WIN + 80 - c.bit_count()
         v += _tempo(state, c, closed, free, x_threat, o_threat)
         return bounded(v, cannot, xw, ow, draw) if cannot else v
 

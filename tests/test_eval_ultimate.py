@@ -42,9 +42,20 @@ def slow_bounded(state: int, v: int) -> int:
     return v
 
 
+def slow_win_now(state: int) -> int | None:
+    """The exact score (x's view) of the quickest win when the side to move wins with its next move, found by
+    playing every legal move; None when it cannot."""
+    for move in ULTIMATE.legal_moves(state):
+        child = ULTIMATE.play(state, move)
+        if ULTIMATE.outcome(child) in (1, -1):
+            return scoring(ULTIMATE.outcome(child), child, ULTIMATE)
+    return None
+
+
 def slow_evaluate(state: int) -> int:
     """The evaluation written out cell by cell from the public accessors (no tables)."""
-    return slow_bounded(state, slow_unbounded(state))
+    win = slow_win_now(state)
+    return win if win is not None else slow_bounded(state, slow_unbounded(state))
 
 
 def slow_unbounded(state: int) -> int:
@@ -149,7 +160,8 @@ def slow_relevance_evaluate(state: int, weights) -> int:
                 score += sign * (W.two if n == 2 else W.one if n == 1 else 0)
             score += sign * sum(CELL[i] for i in range(9) if cells[i] == me)
         cells_part += int(score * PLACE[sub - 1] / 10)
-    return slow_bounded(state, v + plain - cells_part)
+    win = slow_win_now(state)
+    return win if win is not None else slow_bounded(state, v + plain - cells_part)
 
 
 def test_relevance_weighting_agrees_with_a_direct_count() -> None:
@@ -199,8 +211,8 @@ def test_swapping_colours_negates_the_value(weights) -> None:
 
 
 def test_won_games_score_beyond_every_heuristic_and_prefer_early_wins() -> None:
-    states = random_states(300, 3)
-    assert max(abs(evaluate(s)) for s in states) < WIN // 10
+    states = [s for s in random_states(300, 3) if slow_win_now(s) is None]  # (a win in one scores that win)
+    assert len(states) > 250 and max(abs(evaluate(s)) for s in states) < WIN // 10
     early = ULTIMATE.from_masks([0b111, 0b111, 0b111] + [0] * 6, [0b11000, 0b11000, 0b11000] + [0] * 6, 13, 1)
     late = ULTIMATE.from_masks([0b111, 0b111, 0b111, 0b100] + [0] * 5,
                                [0b11000, 0b11000, 0b11000, 0b1] + [0] * 5, 13, 1)
@@ -238,6 +250,50 @@ def test_a_side_that_cannot_win_is_held_to_the_draw() -> None:
     for st in late:
         assert evaluate(st) == slow_relevance_evaluate(st, DEFAULT_WEIGHTS)
         assert make_evaluate(W)(st) == slow_evaluate(st)
+
+
+def test_a_win_in_one_is_scored_as_that_win() -> None:
+    # x has won sub-boards 1 and 2 and holds cells 1 and 2 of sub-board 3: the top big line is one move away
+    x_subs = [0b111, 0b111, 0b11] + [0] * 6
+    o_subs = [0b11000, 0b11000, 0b11000, 0b1] + [0] * 5
+
+    def after_o_played(cell: int) -> int:
+        """x to move after o's last move in sub-board 5, which sends x to sub-board ``cell``."""
+        return ULTIMATE.from_masks(x_subs, o_subs[:4] + [1 << (cell - 1)] + [0] * 4, 50 + cell, 0)
+
+    sent_to_3 = after_o_played(3)
+    assert ULTIMATE.forced_sub(sent_to_3) == 3 and not ULTIMATE.is_over(sent_to_3)
+    stones = 16
+    assert evaluate(sent_to_3) == make_evaluate(W)(sent_to_3) == WIN + 81 - (stones + 1) == slow_win_now(sent_to_3)
+    assert evaluate(mirror(sent_to_3)) == -evaluate(sent_to_3)
+    free = after_o_played(1)  # sent to a won sub-board: x may play anywhere, sub-board 3 too
+    assert ULTIMATE.forced_sub(free) is None and evaluate(free) == slow_win_now(free) == WIN + 81 - (stones + 1)
+    sent_to_6 = after_o_played(6)  # sent elsewhere: no win in one, a heuristic value
+    assert slow_win_now(sent_to_6) is None and abs(evaluate(sent_to_6)) < WIN
+    o_to_move = ULTIMATE.from_masks(x_subs, o_subs, 32, 1)  # o, on a free move, has no big line to complete
+    assert ULTIMATE.forced_sub(o_to_move) is None and abs(evaluate(o_to_move)) < WIN
+
+
+def test_wins_in_one_are_found_exactly_in_random_games() -> None:
+    rng = random.Random(11)
+    ev, plain = evaluate, make_evaluate(W)
+    found = 0
+    for _ in range(60):
+        state = ULTIMATE.initial()
+        while not ULTIMATE.is_over(state):
+            win = slow_win_now(state)
+            if win is not None:
+                found += 1
+                assert ev(state) == plain(state) == win
+            else:
+                assert abs(ev(state)) < WIN and abs(plain(state)) < WIN
+            state = ULTIMATE.play(state, rng.choice(ULTIMATE.legal_moves(state)))
+    assert found > 50  # free moves and forced sub-boards alike
+
+
+def test_a_threat_weight_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="threat weight"):
+        make_evaluate(DEFAULT_WEIGHTS.with_(threat=0))
 
 
 def test_course_mscore_values() -> None:
