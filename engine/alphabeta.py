@@ -93,6 +93,8 @@ def alphabeta(
     clock: Callable[[], float] = monotonic,
     check_every: int = 1024,
     reduce_late: int = 0,
+    quiesce: Callable[[Any], Sequence[Hashable]] | None = None,
+    quiesce_plies: int = 2,
 ) -> SearchResult:
     """Negamax alpha-beta value of ``state`` (x's point of view) in the window (alpha, beta).
 
@@ -103,12 +105,17 @@ def alphabeta(
     only). ``reduce_late`` (with ``pvs`` and a depth limit): the moves from that index on, at nodes three
     plies or more from the limit, are searched one ply shallower first (late move reductions), in full
     only when that beats alpha. ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
-    two). The result's ``best_moves`` are the root moves the search proved optimal.
+    two). The result's ``best_moves`` are the root moves the search proved optimal. ``quiesce`` (with a
+    depth limit and no observer): past the limit, a position where ``quiesce(state)`` lists moves (the
+    game's captures) is not scored as it stands but searched on, those moves only, up to
+    ``quiesce_plies`` more plies; the side to move may also stand on the evaluation (it need not capture).
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
     :raises SearchTimeout: ``clock()`` passed ``deadline``.
     """
     limit = check_depth(depth, evaluate)
+    if quiesce is not None and (observer is not None or limit < 0):
+        raise ValueError("quiescence needs a depth limit and no observer")
     legal_moves = game.legal_moves
     play = game.play
     outcome = game.outcome
@@ -144,6 +151,8 @@ def alphabeta(
         if ply == limit:  # a game is over exactly when it has no legal move: skip move generation here
             result = outcome(s)
             if result is None:
+                if quiesce is not None:
+                    return settle(s, a, b, color, quiesce_plies)
                 value = evaluate(s)  # type: ignore[misc]
                 if obs:
                     obs.leaf(HEURISTIC)
@@ -256,12 +265,32 @@ def alphabeta(
             obs.leave(color * best, bound)
         return best
 
+    def settle(s: Hashable, a: float, b: float, color: int, left: int) -> float:
+        """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
+        nonlocal count
+        best = color * evaluate(s)  # type: ignore[misc]
+        if best >= b or not left:
+            return best
+        for m in quiesce(s):  # type: ignore[misc]
+            count += 1
+            child = play(s, m)
+            result = outcome(child)
+            if result is None:
+                value = -settle(child, -b, -max(a, best), -color, left - 1)
+            else:
+                value = color * (result if is_plain else scoring(result, child, game))
+            if value > best:
+                best = value
+                if best >= b:
+                    break
+        return best
+
     color = 1 if game.to_move(state) == X else -1
     a0, b0 = (alpha, beta) if color == 1 else (-beta, -alpha)
     root_key = hashing.root_key(state) if keyed else 0  # type: ignore[union-attr]
     root_last = (hashing.last_move(state) or 0) if keyed else 0  # type: ignore[union-attr]
     if obs is None and limit < 0 and is_plain and order is None and not (reorder or pvs or timed):
-        search = None  # type: ignore[assignment]
+        search = settle = None  # type: ignore[assignment]
         negamax_value, count, root_best = _plain_alphabeta(game.successors, outcome, state, a0, b0, color)
         value = color * negamax_value
         proven = a0 < negamax_value < b0
@@ -279,7 +308,7 @@ def alphabeta(
         # ``search`` refers to itself through its closure: without this the cycle (and the table and
         # everything else it holds) waits for the cyclic collector, which the bot keeps off and then
         # freezes (engine.deadline.no_collections), so it would never be freed.
-        search = None  # type: ignore[assignment]
+        search = settle = None  # type: ignore[assignment]
     if table is not None:
         table.hits += hits
     proven = a0 < color * value < b0

@@ -11,7 +11,12 @@ from engine.deadline import bot_deadline, no_collections
 from engine.iterative import Decision, think
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
+from engine.ultimate_captures import captures
 from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, judges
+
+
+QUIESCE = True
+"""Search sub-board captures past the horizon (:mod:`engine.ultimate_captures`)."""
 
 
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
@@ -26,7 +31,7 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
         table = TranspositionTable(bits=table_bits(seconds))
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
-                     table=table)
+                     table=table, quiesce=captures if QUIESCE else None)
 
 
 NODES_PER_SECOND = 150_000

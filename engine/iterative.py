@@ -97,6 +97,7 @@ def think(
     clock: Callable[[], float] = monotonic,
     on_iteration: Callable[[Decision], None] | None = None,
     reduce_late: int = 5,
+    quiesce: Callable[[Any], Any] | None = None,
 ) -> Decision:
     """The best move found for ``state`` by iterative deepening until ``deadline`` (a ``clock()`` time).
 
@@ -104,7 +105,8 @@ def think(
     proven result). ``reduce_late``: from that move on (0: never), a node with three
     plies or more to go searches each move one ply shallower first and again in full
     only when it beats the best so far (late move reductions; depth-limited
-    iterations only). Raises ``ValueError`` for a finished game (no move to choose).
+    iterations only). ``quiesce``: the game's captures, searched past each iteration's
+    depth (see :func:`engine.alphabeta.alphabeta`). Raises ``ValueError`` for a finished game (no move to choose).
     """
     moves = game.legal_moves(state)
     if not moves:
@@ -123,7 +125,8 @@ def think(
     def search(depth: int, until: float | None) -> Any:
         return alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
                          hashing=hashing, killers=killers, history=history, pvs=True,
-                         deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late)
+                         deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late,
+                         quiesce=quiesce)
 
     for depth in range(1, max_depth + 1):
         began = clock()

@@ -304,3 +304,72 @@ def test_a_search_leaves_nothing_holding_its_table(stop: str) -> None:
     table.clear()
     assert gc.isenabled()
     assert sys.getrefcount(slots) == 2  # this test's name and getrefcount's argument: nothing else
+
+
+def test_captures_are_the_moves_that_win_a_sub_board() -> None:
+    from engine.ultimate_captures import captures
+
+    rng = random.Random(21)
+    seen = 0
+    for _ in range(40):
+        state = ULTIMATE.initial()
+        while not ULTIMATE.is_over(state):
+            mover = ULTIMATE.to_move(state)
+            won_before = ULTIMATE.board_masks(state)[mover]
+            expected = [m for m in ULTIMATE.legal_moves(state)
+                        if ULTIMATE.board_masks(ULTIMATE.play(state, m))[mover] != won_before]
+            assert captures(state) == expected
+            seen += bool(expected)
+            state = ULTIMATE.play(state, rng.choice(ULTIMATE.legal_moves(state)))
+        assert captures(state) == []
+    assert seen > 200
+
+
+def quiet_reference(state: int, depth: int, color: int, plies: int) -> float:
+    """Negamax to ``depth``, then the captures searched on up to ``plies`` more (standing on the evaluation
+    allowed), without any pruning: what alpha-beta with ``quiesce`` must return."""
+    from engine.ultimate_captures import captures
+
+    result = ULTIMATE.outcome(state)
+    if result is not None:
+        return color * scoring(result, state, ULTIMATE)
+    if depth:
+        return max(-quiet_reference(ULTIMATE.play(state, m), depth - 1, -color, plies)
+                   for m in ULTIMATE.legal_moves(state))
+    best = color * evaluate(state)
+    if plies:
+        for m in captures(state):
+            best = max(best, -quiet_reference(ULTIMATE.play(state, m), 0, -color, plies - 1))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_quiescence_values_match_an_unpruned_search(seed: int) -> None:
+    from engine.ultimate_captures import captures
+
+    rng = random.Random(seed)
+    state = random_ultimate(rng, rng.randint(20, 45))
+    if ULTIMATE.is_over(state):
+        state = random_ultimate(rng, 20)
+    color = 1 if ULTIMATE.to_move(state) == 0 else -1
+    for depth, plies in ((1, 2), (2, 2), (2, 0), (3, 1)):
+        expected = color * quiet_reference(state, depth, color, plies)
+        plain = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                          quiesce_plies=plies)
+        assert plain.value == expected
+        result, _ = enhanced(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                             quiesce_plies=plies)
+        assert result.value == expected
+    no_plies = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                         quiesce_plies=0)
+    assert no_plies.value == alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring).value
+
+
+def test_quiescence_needs_a_depth_limit_and_no_observer() -> None:
+    from engine.ultimate_captures import captures
+
+    with pytest.raises(ValueError, match="quiescence"):
+        alphabeta(ULTIMATE, ULTIMATE.initial(), evaluate=evaluate, quiesce=captures)
+    with pytest.raises(ValueError, match="quiescence"):
+        alphabeta(ULTIMATE, ULTIMATE.initial(), depth=1, evaluate=evaluate, quiesce=captures,
+                  observer=object())  # type: ignore[arg-type]
