@@ -14,7 +14,6 @@ from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
 from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, judges
 
-
 QUIESCE = True
 """Search sub-board captures past the horizon (:mod:`engine.ultimate_captures`)."""
 
