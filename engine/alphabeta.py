@@ -122,6 +122,7 @@ def alphabeta(
     obs = active(observer)
     is_plain = scoring is plain
     count = 0
+    settled = 0
     root_best: list[Hashable] = []
     root_value: list[float] = []
     root_first: list[Hashable] = []
@@ -267,12 +268,12 @@ def alphabeta(
 
     def settle(s: Hashable, a: float, b: float, color: int, left: int) -> float:
         """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
-        nonlocal count
+        nonlocal settled
         best = color * evaluate(s)  # type: ignore[misc]
         if best >= b or not left:
             return best
         for m in quiesce(s):  # type: ignore[misc]
-            count += 1
+            settled += 1  # counted apart, so that the clock is still read every ``check_every`` nodes
             child = play(s, m)
             result = outcome(child)
             if result is None:
@@ -302,7 +303,8 @@ def alphabeta(
     except SearchTimeout as timeout:
         if table is not None:
             table.hits += hits
-        raise SearchTimeout(count, root_best[0] if root_best else None, root_value[0] if root_value else None,
+        raise SearchTimeout(count + settled, root_best[0] if root_best else None,
+                            root_value[0] if root_value else None,
                             root_first[0] if root_first else None) from timeout
     finally:
         # ``search`` refers to itself through its closure: without this the cycle (and the table and
@@ -316,7 +318,7 @@ def alphabeta(
     pv = best_moves[:1]
     if keyed and pv:
         pv = principal_variation(game, state, table, hashing, limit)  # type: ignore[arg-type]
-    return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
+    return SearchResult(value=value, best_moves=best_moves, nodes=count + settled, depth=depth,
                         principal_variation=pv)
 
 
