@@ -78,7 +78,7 @@ _WEIGHT_DEFAULTS = {
     # three sub-boards (each 0..CHANCE_SCALE, a won sub-board the whole scale), less o's product, divided by
     # CHANCE_SCALE cubed -- two won sub-boards and a third x is likely to win weigh more than two won and a
     # third x can hardly take; a line blocked anywhere counts nothing.
-    "chance": 4000,
+    "chance": 6000,
     # A player's chance of winning an open sub-board it still has a line in: chance_base plus chance_two per
     # two-stone line and chance_one per one-stone line, capped below a won board.
     "chance_base": 2, "chance_two": 5, "chance_one": 1,
