@@ -273,7 +273,9 @@ def alphabeta(
         if best >= b or not left:
             return best
         for m in quiesce(s):  # type: ignore[misc]
-            settled += 1  # counted apart, so that the clock is still read every ``check_every`` nodes
+            settled += 1  # counted apart, and the clock read every ``check_every`` of them as well
+            if timed and not settled & mask and clock() >= deadline:  # type: ignore[operator]
+                raise SearchTimeout(count + settled, None, None)
             child = play(s, m)
             result = outcome(child)
             if result is None:

@@ -373,3 +373,30 @@ def test_quiescence_needs_a_depth_limit_and_no_observer() -> None:
     with pytest.raises(ValueError, match="quiescence"):
         alphabeta(ULTIMATE, ULTIMATE.initial(), depth=1, evaluate=evaluate, quiesce=captures,
                   observer=object())  # type: ignore[arg-type]
+
+
+def test_quiescence_reads_the_clock_too() -> None:
+    # a timed search reads its clock every ``check_every`` nodes, quiescence nodes included, or a burst of
+    # captures past the horizon could run past the deadline (late answers measured at 0.1 s a move)
+    from engine.ultimate_captures import captures
+
+    reads = 0
+
+    def clock() -> float:
+        nonlocal reads
+        reads += 1
+        return 0.0
+
+    rng = random.Random(8)
+    for _ in range(20):
+        state = random_ultimate(rng, 30)
+        if ULTIMATE.is_over(state):
+            continue
+        reads = 0
+        result = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                           deadline=1.0, clock=clock, check_every=1)
+        plain = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring)
+        if result.nodes > plain.nodes:  # some captures were searched past the horizon
+            assert reads == 1 + result.nodes  # the first reading, then one per node
+            return
+    raise AssertionError("no position with captures past the horizon")
