@@ -33,6 +33,19 @@ CELL_BITS: tuple[Bitboard, ...] = tuple(1 << c for c in range(9))
 
 HAS_LINE: tuple[bool, ...] = tuple(any(m & lm == lm for lm in LINE_MASKS) for m in range(512))
 """``HAS_LINE[mask]`` is true when the cells of ``mask`` contain three in a row."""
+
+
+def completing_cells(mine: Bitboard, theirs: Bitboard) -> Bitboard:
+    """The cells (a mask) each of which, taken by ``mine``, completes a line of ``mine`` free of ``theirs``:
+    where a player wins at once (a sub-board's cells, or the big board's sub-boards in ultimate)."""
+    cells = 0
+    for line in LINE_MASKS:
+        rest = line & ~mine
+        if rest.bit_count() == 1 and not rest & theirs:
+            cells |= rest
+    return cells
+
+
 EMPTY_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
     tuple(c for c in range(9) if not occ >> c & 1) for occ in range(512)
 )

@@ -9,7 +9,7 @@ winning cells of each sub-board filling, made on first use, filling by filling.
 
 from __future__ import annotations
 
-from engine.tictactoe import HAS_LINE, LINE_MASKS
+from engine.tictactoe import HAS_LINE, completing_cells
 from engine.ultimate import CLOSED_SHIFT, LOW_BITS, NINE, OPEN_SUBS, OVER_BIT, SENT_TO, SUB_SHIFT
 
 
@@ -18,12 +18,7 @@ class _WinningCells(dict):
 
     def __missing__(self, index: int) -> int:
         mine, theirs = index & NINE, index >> 9
-        cells = 0
-        if not HAS_LINE[mine] and not HAS_LINE[theirs]:
-            for line in LINE_MASKS:
-                rest = line & ~mine
-                if rest.bit_count() == 1 and not rest & theirs:
-                    cells |= rest
+        cells = 0 if HAS_LINE[mine] or HAS_LINE[theirs] else completing_cells(mine, theirs)
         self[index] = cells
         return cells
 

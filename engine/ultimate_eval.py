@@ -40,7 +40,7 @@ from functools import cache
 from itertools import product
 from os import path as _path
 
-from engine.tictactoe import HAS_LINE, LINE_MASKS
+from engine.tictactoe import HAS_LINE, LINE_MASKS, completing_cells
 from engine.ultimate import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
 
 Evaluate = Callable[[int], int]
@@ -275,28 +275,17 @@ def who_cannot_win(index: int) -> int:
             | (O_CANNOT_WIN if all(line & xb for line in LINE_MASKS) else 0))
 
 
-def completing(won: int, blocked: int) -> int:
-    """The sub-boards (a 9-bit mask) whose win would complete a big-board line for a side that has won
-    ``won`` while ``blocked`` is won by the other side or drawn."""
-    mask = 0
-    for line in LINE_MASKS:
-        rest = line & ~won
-        if rest.bit_count() == 1 and not rest & blocked:
-            mask |= rest
-    return mask
-
-
 class _OpenLines(dict):
     """``(x won | drawn) | (o won | drawn) << 9`` -> open big lines through each sub-board for x (9 numbers),
     then for o (9 more), then :func:`who_cannot_win`, then the sub-boards that would complete a big-board
-    line for x and for o (:func:`completing`); filled on first use."""
+    line for x and for o (:func:`engine.tictactoe.completing_cells`); filled on first use."""
 
     def __missing__(self, index: int) -> tuple[int, ...]:
         xb, ob = index & NINE, index >> 9
         lx = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & ob) for s in range(9))
         lo = tuple(sum(1 for line in BIG_LINES_THROUGH[s] if not line & xb) for s in range(9))
         drawn = xb & ob
-        entry = lx + lo + (who_cannot_win(index), completing(xb & ~drawn, ob), completing(ob & ~drawn, xb))
+        entry = lx + lo + (who_cannot_win(index), completing_cells(xb & ~drawn, ob), completing_cells(ob & ~drawn, xb))
         self[index] = entry
         return entry
 
