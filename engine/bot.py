@@ -14,9 +14,6 @@ from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
 from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, judges
 
-QUIESCE = True
-"""Search sub-board captures past the horizon (:mod:`engine.ultimate_captures`)."""
-
 
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
            weights: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) -> Decision:
@@ -30,7 +27,7 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
         table = TranspositionTable(bits=table_bits(seconds))
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
-                     table=table, quiesce=captures if QUIESCE else None)
+                     table=table, quiesce=captures)  # sub-board captures searched past the horizon
 
 
 NODES_PER_SECOND = 150_000

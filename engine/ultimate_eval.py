@@ -393,11 +393,8 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
             return drawn_value(xw, ow, draw)  # a draw whatever is played
         sub = sent_to[state & 0xFF]
         free_move = not sub or closed >> (sub - 1) & 1
-        if state & 1:
-            if oc and _wins_now(c, oc, sub, free_move, o_threat):
-                return -(WIN + 80 - c.bit_count())  # o wins the game with its next move
-        elif xc and _wins_now(c, xc, sub, free_move, x_threat):
-            return WIN + 80 - c.bit_count()
+        if (xc or oc) and (win := _win_in_one(state, c, sub, free_move, xc, oc, x_threat, o_threat)):
+            return win
         k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
         k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
         v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
@@ -424,6 +421,15 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
         return bounded(v, cannot, xw, ow, draw) if cannot else v
 
     return evaluate
+
+
+def _win_in_one(state: int, c: int, sub: int, free_move: bool, xc: int, oc: int, x_threat: Sequence[int],
+                o_threat: Sequence[int]) -> int:
+    """The exact score (x's view) of the win when the side to move wins the game with its next move, else 0;
+    ``xc``/``oc``: the sub-boards completing a big-board line for x/o."""
+    if state & 1:
+        return -(WIN + 80 - c.bit_count()) if oc and _wins_now(c, oc, sub, free_move, o_threat) else 0
+    return WIN + 80 - c.bit_count() if xc and _wins_now(c, xc, sub, free_move, x_threat) else 0
 
 
 def _wins_now(c: int, completes: int, sub: int, free_move: bool, threats: Sequence[int]) -> bool:
@@ -476,11 +482,8 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
             cannot, xc, oc = open_lines[index][18:]
             sub = SENT_TO[state & 0xFF]
             free_move = not sub or closed >> (sub - 1) & 1
-            if state & 1:
-                if oc and _wins_now(c, oc, sub, free_move, o_threat):
-                    return -(WIN + 80 - c.bit_count())
-            elif xc and _wins_now(c, xc, sub, free_move, x_threat):
-                return WIN + 80 - c.bit_count()
+            if (xc or oc) and (win := _win_in_one(state, c, sub, free_move, xc, oc, x_threat, o_threat)):
+                return win
         v += _tempo(state, c, closed, free, x_threat, o_threat)
         return bounded(v, cannot, xw, ow, draw) if cannot else v
 
