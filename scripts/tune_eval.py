@@ -73,6 +73,20 @@ fresh transposition table each move (what a one-shot ``sm-bot`` process searches
   63.9 % (6) -- much worse, taken out. chance 2000: 78.6 %, 78.2 %; chance 9000: 83.3 %, 78.9 %;
   big_two 300: 82.6 %, 80.1 %; chance 6000: 81.8 % (3), 81.8 % (4), 86.3 % (5), 85.1 % (6), mean
   83.8 % against 81.4 %, 13 losses against 21 in 400 games -- adopted.
+- sub-board chances learned from 400 such games (how often a side went on to win an open sub-board,
+  by its own and its rival's two- and one-stone lines, smoothed toward a logistic fit), in place of
+  chance_base/two/one: chance 6000 66.5 %, chance 2500 73.8 % (seed 3, against 81.8 %) -- taken out.
+- Texel tuning of every weight on the outcomes of those 400 games (15,671 positions; squared error of
+  a logistic of the value against the result, held-out 0.1319 -> 0.1222 after 4 sweeps, 0.1209 after
+  10): 75.5 % and 70.2 % (seed 3) -- values that predict outcomes better played worse; not taken.
+
+At 1 s a move (issue 12's 85 % not reached: 76.5 % one-shot, 80.0 % and 72.9 % on the openings of
+``--seed`` 1 and 2), in-process (our bot 0.92 s a move, fresh table, against ``MctsPlayer`` at 1 s,
+the same openings, 20 games each): contempt 300 (was 50) 73.8 %, 71.6 %; contempt 300 plus a
+sixteenth of it for each big-board line closed to a side (lines dying count against the bot before
+the dead draw) 77.7 %, 72.6 % -- noise, taken out. A 3 s search over the 1 s games' records finds the
+draws forced 15-20 plies before the end, a few moves after the bot valued its position at +200 to
++400: UCT's defence neutralises midgame leads the evaluation counts on.
 
 Search, not weights (the bot against itself without the change, timed, 30 or
 20 rounds from random 4-ply openings): late move reductions (moves from the
