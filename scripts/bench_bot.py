@@ -83,8 +83,10 @@ def smbot_call(fen: str, seconds: float) -> tuple[float, float | None, subproces
 
 
 def cpu_load() -> subprocess.Popen[bytes]:
-    """A second CPU-bound process (a busy loop), as a referee's machine running something else."""
-    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    """A second CPU-bound process (a busy loop), as a referee's machine running something else; it ends
+    when this script does, however that ends (a killed benchmark had left one spinning for 40 minutes)."""
+    loop = "import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n    for _ in range(10 ** 6): pass"
+    return subprocess.Popen([sys.executable, "-c", loop])
 
 
 def bench_smbot(args: argparse.Namespace) -> None:

@@ -79,6 +79,8 @@ fresh transposition table each move (what a one-shot ``sm-bot`` process searches
 - Texel tuning of every weight on the outcomes of those 400 games (15,671 positions; squared error of
   a logistic of the value against the result, held-out 0.1319 -> 0.1222 after 4 sweeps, 0.1209 after
   10): 75.5 % and 70.2 % (seed 3) -- values that predict outcomes better played worse; not taken.
+  (These two matches, and the drawish one below, ran while a busy loop left over from a killed
+  benchmark held a core: three CPU-bound processes on two cores, both players slowed alike.)
 
 At 1 s a move (issue 12's 85 % not reached: 76.5 % one-shot, 80.0 % and 72.9 % on the openings of
 ``--seed`` 1 and 2), in-process (our bot 0.92 s a move, fresh table, against ``MctsPlayer`` at 1 s,
