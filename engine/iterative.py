@@ -55,13 +55,15 @@ class Decision:
     exact (a forced result found, or every line searched to the end); ``partial``: the move came from an
     iteration cut short by the deadline; ``started``: when the search began (``clock()`` time: a
     process's start-up is this less its launch); ``stopped_early``: an iteration was not started for lack
-    of time before the deadline (see the module's notes). A plain class, so that ``sm-bot`` need not
+    of time before the deadline (see the module's notes); ``engine``: which search ran, ``Python`` or ``C``
+    (:mod:`engine.native_search`). A plain class, so that ``sm-bot`` need not
     import :mod:`dataclasses`.
     """
 
     def __init__(self, move: Hashable, value: float, depth: int, nodes: int, seconds: float, table_hits: int,
                  principal_variation: list[Hashable] | None = None, solved: bool = False,
-                 partial: bool = False, started: float = 0.0, stopped_early: bool = False) -> None:
+                 partial: bool = False, started: float = 0.0, stopped_early: bool = False,
+                 engine: str = "Python") -> None:
         self.move = move
         self.value = value
         self.depth = depth
@@ -73,6 +75,7 @@ class Decision:
         self.partial = partial
         self.started = started
         self.stopped_early = stopped_early
+        self.engine = engine
 
     def __repr__(self) -> str:
         return f"Decision({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"

@@ -40,6 +40,8 @@ class TranspositionTable:
         self.slots: list[Entry | None] = [None] * (1 << bits)
         self.hits = 0
         """Probes that found an entry deep enough to end the node without searching it."""
+        self.native: object | None = None
+        """The C search's own table, kept beside this one by the bot (:func:`engine.bot.search`)."""
 
     def get(self, key: int) -> Entry | None:
         """The entry stored for ``key``, if its slot still holds it."""
@@ -63,3 +65,4 @@ class TranspositionTable:
         """Forget every entry and reset the counter."""
         self.slots = [None] * (1 << self.bits)
         self.hits = 0
+        self.native = None

@@ -7,7 +7,7 @@
     .venv/bin/python scripts/bench_bot.py startup [--runs 21]
 
 ``speed``: search nodes per second on midgame positions (random games of
-16-40 plies, seeded), in this process. ``smbot``: the whole ``sm-bot`` process
+16-40 plies, seeded), in this process, of the Python search and of the C one. ``smbot``: the whole ``sm-bot`` process
 timed from outside as a referee does (start-up, imports, search, exit) over
 midgame positions, at each budget, optionally with a second CPU-bound process
 running: wall-time quantiles, late answers, start-up (launch to search start,
@@ -57,19 +57,28 @@ def midgame_positions(count: int, seed: int = 2026) -> list[int]:
 
 def bench_speed(args: argparse.Namespace) -> None:
     from engine.iterative import think
-    from engine.ultimate_eval import WIN, evaluate, scoring
+    from engine.native_search import native_engine
+    from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, evaluate, scoring
 
-    rates, depths, nodes_total, secs_total = [], [], 0, 0.0
-    for state in midgame_positions(args.positions):
-        d = think(ULTIMATE, state, time.monotonic() + args.seconds, evaluate=evaluate, scoring=scoring, win=WIN)
-        rates.append(d.nodes_per_second)
-        depths.append(d.depth)
-        nodes_total += d.nodes
-        secs_total += d.seconds
-    print(f"search speed over {args.positions} midgame positions, {args.seconds:g} s each: "
-          f"{nodes_total / secs_total:,.0f} nodes/s overall; per position min {min(rates):,.0f}, "
-          f"median {statistics.median(rates):,.0f}, max {max(rates):,.0f}; depth reached "
-          f"min {min(depths)}, median {statistics.median(depths):g}, max {max(depths)}")
+    native = native_engine(DEFAULT_WEIGHTS)
+    searches = {"Python": lambda state: think(ULTIMATE, state, time.monotonic() + args.seconds, evaluate=evaluate,
+                                              scoring=scoring, win=WIN)}
+    if native is not None:
+        searches["C"] = lambda state: native.think(state, time.monotonic() + args.seconds, 0, native.table(22))
+    else:
+        print("the C search is not built (scripts/build_native.sh): Python only")
+    for name, run in searches.items():
+        rates, depths, nodes_total, secs_total = [], [], 0, 0.0
+        for state in midgame_positions(args.positions):
+            d = run(state)
+            rates.append(d.nodes_per_second)
+            depths.append(d.depth)
+            nodes_total += d.nodes
+            secs_total += d.seconds
+        print(f"{name} search speed over {args.positions} midgame positions, {args.seconds:g} s each: "
+              f"{nodes_total / secs_total:,.0f} nodes/s overall; per position min {min(rates):,.0f}, "
+              f"median {statistics.median(rates):,.0f}, max {max(rates):,.0f}; depth reached "
+              f"min {min(depths)}, median {statistics.median(depths):g}, max {max(depths)}")
 
 
 def smbot_call(fen: str, seconds: float) -> tuple[float, float | None, subprocess.CompletedProcess[str]]:

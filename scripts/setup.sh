@@ -4,7 +4,8 @@
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
 #                             the screenshots of the interactive page; cairo (libcairo2-dev, for pycairo) and
 #                             fonts-liberation for the compact/dot figures' PDF and PNG; a small texlive
-#                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures
+#                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
+#                             gcc and libc6-dev, to compile the bot's C search (scripts/build_native.sh)
 #   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, and Ray
 #                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`)
 # Installing the Debian packages needs root or password-less sudo; without them the browser
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 extras="samples"
 # libcairo2-dev and pkg-config: pycairo is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
-debs="$debs texlive-pictures preview-latex-style"
+debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 if [ "${1:-}" = "--test" ]; then
     extras="samples,test,cluster"
     debs="$debs tmux"
@@ -30,6 +31,7 @@ for cmd in $debs; do
         texlive-latex-base) command -v pdflatex >/dev/null || missing="$missing $cmd" ;;
         texlive-pictures) kpsewhich tikz.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
         preview-latex-style) kpsewhich preview.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
+        libc6-dev) [ -f /usr/include/stdlib.h ] || missing="$missing $cmd" ;;
         *) command -v "$cmd" >/dev/null || missing="$missing $cmd" ;;
     esac
 done
@@ -59,6 +61,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # compat mode: a plain path entry, not an import hook that costs every process ~15 ms (sm-bot's budget).
 .venv/bin/pip install -q -e ".[$extras]" --config-settings editable_mode=compat
+# The bot's search in C (without it the bot searches in Python, about thirty times slower).
+bash scripts/build_native.sh || echo "setup: could not compile the bot's C search; it will search in Python" >&2
 # Byte-compiled now, so that a process started where PYTHONDONTWRITEBYTECODE is set (as on this kind of
 # machine) does not compile every module at every start: sm-bot's start-up falls from ~90 ms to ~50 ms.
 .venv/bin/python -m compileall -q engine treeviz
