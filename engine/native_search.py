@@ -20,7 +20,7 @@ from engine.ultimate_eval import CELL_KIND, Weights, _load_tables, relevance_tab
 
 LIBRARY = _path.join(_path.dirname(__file__), "native", "ultimate_search.so")
 """Where scripts/build_native.sh puts the compiled search."""
-ABI_VERSION = 1
+ABI_VERSION = 2
 """Must equal the library's ``ABI_VERSION``: a library built from older sources is not used."""
 FLAG_NO_TABLE = 1
 FLAG_NO_REDUCTIONS = 2

@@ -24,9 +24,11 @@ def serve_loop(source: TextIO, sink: TextIO, player: Player | None = None) -> No
     """Answer the lines of ``source`` on ``sink`` until ``quit`` or the end of input (our bot by default)."""
     bot = player if player is not None else BotPlayer()
     if player is None:
-        from engine.ultimate_eval import judges
+        from engine.native_search import native_engine
+        from engine.ultimate_eval import DEFAULT_WEIGHTS, judges
 
-        judges(0), judges(1)  # the evaluation tables, loaded before any clock starts
+        if native_engine(DEFAULT_WEIGHTS) is None:  # the evaluation tables, loaded before any clock starts
+            judges(0), judges(1)
     for line in source:
         read_at = time.monotonic()
         text = line.strip()
