@@ -36,15 +36,19 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
             if table.native is None:
                 table.native = native.table(PERSISTENT_NATIVE_BITS)
             ntable = table.native  # type: ignore[assignment]
-        return native.think(state, bot_deadline(seconds, started), draw, ntable)  # type: ignore[arg-type]
+        return native.think(state, bot_deadline(seconds, started), draw, ntable,  # type: ignore[arg-type]
+                            quiesce_plies=QUIESCE_PLIES)
     evaluate, scoring = judges(side, weights, contempt)  # draws worth less to the bot
     if table is None:
         table = TranspositionTable(bits=table_bits(seconds))
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
-                     table=table, quiesce=captures)  # sub-board captures searched past the horizon
+                     table=table, quiesce=captures, quiesce_plies=QUIESCE_PLIES)  # captures past the horizon
 
 
+QUIESCE_PLIES = 4
+"""Plies of sub-board captures searched past each iteration's depth. Four, not two, with contempt 100, not
+50: at 1 s a move against UCT, 86.6 % of the points against 83.3 % over the same 40 games (README)."""
 NODES_PER_SECOND = 150_000
 """About the Python search's speed here (scripts/bench_bot.py speed): what sizes a one-move table."""
 

@@ -101,6 +101,7 @@ def think(
     on_iteration: Callable[[Decision], None] | None = None,
     reduce_late: int = 5,
     quiesce: Callable[[Any], Any] | None = None,
+    quiesce_plies: int = 2,
 ) -> Decision:
     """The best move found for ``state`` by iterative deepening until ``deadline`` (a ``clock()`` time).
 
@@ -108,8 +109,9 @@ def think(
     proven result). ``reduce_late``: from that move on (0: never), a node with three
     plies or more to go searches each move one ply shallower first and again in full
     only when it beats the best so far (late move reductions; depth-limited
-    iterations only). ``quiesce``: the game's captures, searched past each iteration's
-    depth (see :func:`engine.alphabeta.alphabeta`). Raises ``ValueError`` for a finished game (no move to choose).
+    iterations only). ``quiesce``: the game's captures, searched up to ``quiesce_plies`` past each
+    iteration's depth (see :func:`engine.alphabeta.alphabeta`). Raises ``ValueError`` for a finished game
+    (no move to choose).
     """
     moves = game.legal_moves(state)
     if not moves:
@@ -129,7 +131,7 @@ def think(
         return alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
                          hashing=hashing, killers=killers, history=history, pvs=True,
                          deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late,
-                         quiesce=quiesce)
+                         quiesce=quiesce, quiesce_plies=quiesce_plies)
 
     for depth in range(1, max_depth + 1):
         began = clock()

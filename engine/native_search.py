@@ -20,7 +20,7 @@ from engine.ultimate_eval import CELL_KIND, Weights, _load_tables, relevance_tab
 
 LIBRARY = _path.join(_path.dirname(__file__), "native", "ultimate_search.so")
 """Where scripts/build_native.sh puts the compiled search."""
-ABI_VERSION = 2
+ABI_VERSION = 3
 """Must equal the library's ``ABI_VERSION``: a library built from older sources is not used."""
 FLAG_NO_TABLE = 1
 FLAG_NO_REDUCTIONS = 2
@@ -61,8 +61,8 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ut_eval_free.argtypes = [p]
     lib.ut_evaluate.argtypes = [p, u64, chunks, i32]
     lib.ut_legal_moves.argtypes = [u64, chunks, ctypes.c_char_p]
-    lib.ut_search_depth.argtypes = [p, p, u64, chunks, i32, i32, i32, i64]
-    lib.ut_think.argtypes = [p, p, u64, chunks, i32, ctypes.c_double, i32, i32, out32, i64, out32]
+    lib.ut_search_depth.argtypes = [p, p, u64, chunks, i32, i32, i32, i32, i64]
+    lib.ut_think.argtypes = [p, p, u64, chunks, i32, ctypes.c_double, i32, i32, i32, out32, i64, out32]
 
 
 def _chunks(state: int) -> ctypes.Array[ctypes.c_uint32]:
@@ -123,16 +123,18 @@ class NativeEngine:
         return tuple(out.raw[:n])
 
     def search_depth(self, state: int, depth: int, draw: int = 0, table: NativeTable | None = None,
-                     flags: int = 0) -> tuple[int, int]:
+                     flags: int = 0, quiesce_plies: int = 2) -> tuple[int, int]:
         """One fixed-depth search (no deadline): value (x's view) and nodes. For the tests."""
         nodes = ctypes.c_int64()
         value = self.lib.ut_search_depth(table.handle if table is not None else None, self.handle,
-                                         state & LOW_MASK, _chunks(state), draw, depth, flags, ctypes.byref(nodes))
+                                         state & LOW_MASK, _chunks(state), draw, depth, flags, quiesce_plies,
+                                         ctypes.byref(nodes))
         return value, nodes.value
 
     def think(self, state: int, deadline: float, draw: int, table: NativeTable, max_depth: int = 81,
-              flags: int = 0) -> Decision:
-        """Iterative deepening until ``deadline`` (monotonic time), as :func:`engine.iterative.think`.
+              flags: int = 0, quiesce_plies: int = 2) -> Decision:
+        """Iterative deepening until ``deadline`` (monotonic time), as :func:`engine.iterative.think` (captures
+        searched up to ``quiesce_plies`` past each iteration's depth).
 
         :raises ValueError: a finished game (no move to choose).
         """
@@ -140,7 +142,7 @@ class NativeEngine:
         counts = (ctypes.c_int64 * 3)()
         pv = (ctypes.c_int32 * 81)()
         if self.lib.ut_think(table.handle, self.handle, state & LOW_MASK, _chunks(state), draw, deadline,
-                             max_depth, flags, out, counts, pv) != 0:
+                             max_depth, flags, quiesce_plies, out, counts, pv) != 0:
             raise ValueError("the game is over: there is no move to choose")
         move, value, depth, partial, solved, stopped_early, length = out
         started = counts[2] / 1e6

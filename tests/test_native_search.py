@@ -20,6 +20,7 @@ import pytest
 
 from engine import native_search
 from engine.alphabeta import alphabeta
+from engine.bot import QUIESCE_PLIES
 from engine.bot import search as bot_search
 from engine.iterative import think
 from engine.native_search import FLAG_NO_QUIESCENCE, FLAG_NO_REDUCTIONS, FLAG_NO_TABLE, native_engine
@@ -27,7 +28,7 @@ from engine.players import BotPlayer
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
-from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, judges, make_evaluate, scoring
+from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, judges, make_evaluate, scoring
 
 SM_BOT = os.path.join(os.path.dirname(sys.executable), "sm-bot")
 
@@ -48,7 +49,7 @@ def random_positions(count: int, seed: int, plies: tuple[int, int] = (0, 60)) ->
     return out
 
 
-def draw_for(state: int, contempt: int = 50) -> int:
+def draw_for(state: int, contempt: int = CONTEMPT) -> int:
     """The draw's value shift for the bot to move in ``state`` (as engine.bot.search gives it)."""
     return -contempt if ULTIMATE.to_move(state) == 0 else contempt
 
@@ -99,14 +100,15 @@ def test_fixed_depth_search_without_table_equals_python_value_and_nodes(engine, 
         assert (value, nodes) == (result.value, result.nodes), ULTIMATE.fen(state)
 
 
-def test_fixed_depth_search_with_every_option_equals_python_value_and_nodes(engine) -> None:
-    for i, state in enumerate(random_positions(20, seed=9)):
+@pytest.mark.parametrize("plies", [2, 4])
+def test_fixed_depth_search_with_every_option_equals_python_value_and_nodes(engine, plies: int) -> None:
+    for i, state in enumerate(random_positions(20, seed=9 + plies)):
         depth = 3 + i % 2
         evaluate, scoring = judges(ULTIMATE.to_move(state))
         result = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, pvs=True, killers=[],
                            history=defaultdict(int), quiesce=captures, table=TranspositionTable(bits=22),
-                           reduce_late=5)
-        value, nodes = engine.search_depth(state, depth, draw_for(state), engine.table(22))
+                           reduce_late=5, quiesce_plies=plies)
+        value, nodes = engine.search_depth(state, depth, draw_for(state), engine.table(22), quiesce_plies=plies)
         assert (value, nodes) == (result.value, result.nodes), ULTIMATE.fen(state)
 
 
@@ -135,8 +137,9 @@ def test_iterative_deepening_matches_python_think_move_value_and_nodes(engine) -
     for state in random_positions(8, seed=13, plies=(4, 40)):
         evaluate, scoring = judges(ULTIMATE.to_move(state))
         python = think(ULTIMATE, state, math.inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=4,
-                       table=TranspositionTable(bits=22), quiesce=captures)
-        native = engine.think(state, time.monotonic() + 3600, draw_for(state), engine.table(22), max_depth=4)
+                       table=TranspositionTable(bits=22), quiesce=captures, quiesce_plies=QUIESCE_PLIES)
+        native = engine.think(state, time.monotonic() + 3600, draw_for(state), engine.table(22), max_depth=4,
+                              quiesce_plies=QUIESCE_PLIES)
         assert (native.move, native.value, native.depth, native.nodes) == (
             python.move, python.value, python.depth, python.nodes), ULTIMATE.fen(state)
         assert native.principal_variation[0] == native.move

@@ -19,7 +19,7 @@
 
 #include "ultimate_rules.h"
 
-#define ABI_VERSION 2
+#define ABI_VERSION 3
 #define WIN 1000000
 #define DRAW_SUB 10
 #define CHANCE_CUBE (20 * 20 * 20)
@@ -30,7 +30,6 @@
 #define FLAG_NO_REDUCTIONS 2
 #define FLAG_NO_QUIESCENCE 4
 #define REDUCE_LATE 5
-#define QUIESCE_PLIES 2
 #define X_CANNOT_WIN 1
 #define O_CANNOT_WIN 2
 
@@ -69,7 +68,7 @@ typedef struct {
 typedef struct {
     const Eval *ev;
     Table *tt;
-    int draw, limit, flags, timed;
+    int draw, limit, flags, timed, quiesce_plies;
     double deadline;
     int64_t count, settled;
     int killers[MAX_PLY + 4][2];
@@ -220,7 +219,7 @@ static int search(Search *S, const State *s, int ply, int a, int b, int color) {
     tick(S, ++S->count);
     if (ply == S->limit) {
         if (s->over) return color * scoring(s, S->draw);
-        if (!(S->flags & FLAG_NO_QUIESCENCE)) return settle(S, s, a, b, color, QUIESCE_PLIES);
+        if (!(S->flags & FLAG_NO_QUIESCENCE)) return settle(S, s, a, b, color, S->quiesce_plies);
         return color * evaluate(S->ev, s, S->draw);
     }
     uint8_t moves[81];
@@ -382,15 +381,16 @@ int ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out) {
     return legal_moves(&s, out);
 }
 
-/* One fixed-depth search without deadline, fresh killers and history (x's view); ``nodes`` gets the
- * count. For the tests that hold it to the Python search. */
+/* One fixed-depth search without deadline, fresh killers and history (x's view), captures searched up
+ * to ``quiesce_plies`` past the depth; ``nodes`` gets the count. For the tests that hold it to Python. */
 int ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int draw, int depth,
-                    int flags, int64_t *nodes) {
+                    int flags, int quiesce_plies, int64_t *nodes) {
     State s;
     unpack(low, chunks, &s);
     Search *S = calloc(1, sizeof *S);
     Table fallback = {0};
     S->ev = eval, S->tt = table ? table : &fallback, S->draw = draw, S->limit = depth;
+    S->quiesce_plies = quiesce_plies;
     S->flags = flags | (table ? 0 : FLAG_NO_TABLE);
     int color = s.side ? -1 : 1;
     int value = color * search(S, &s, 0, -INF, INF, color);
@@ -428,11 +428,11 @@ static void table_line(const Table *t, const State *root, int limit, int32_t *pv
 }
 
 /* Iterative deepening until ``deadline`` (CLOCK_MONOTONIC seconds, as Python's time.monotonic), as
- * engine.iterative.think. ``out``: move, value (x's view), depth, partial, solved, stopped early,
+ * engine.iterative.think, captures searched up to ``quiesce_plies`` past each iteration's depth. ``out``: move, value (x's view), depth, partial, solved, stopped early,
  * principal variation's length; ``counts``: nodes, table hits, search start (microseconds of the
  * monotonic clock); ``pv``: room for 81 moves. Returns 0, or -1 for a finished game or no memory. */
 int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int draw, double deadline,
-             int max_depth, int flags, int32_t *out, int64_t *counts, int32_t *pv) {
+             int max_depth, int flags, int quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv) {
     State root;
     unpack(low, chunks, &root);
     uint8_t moves[81];
@@ -450,6 +450,7 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     volatile int64_t nodes = 0;
     double durations[MAX_PLY];
     S->ev = eval, S->tt = tt, S->draw = draw, S->flags = flags, S->deadline = deadline;
+    S->quiesce_plies = quiesce_plies;
     for (int depth = 1; depth <= max_depth && depth <= 81; depth++) {
         double began = now();
         if (depth > 1 && (began >= deadline || began + 0.3 * next_duration(durations, nd) > deadline)) {
