@@ -68,8 +68,9 @@ PERSISTENT_NATIVE_BITS = 22
 
 
 def native_table_bits(seconds: float) -> int:
-    """Slots (as a power of two) for the C search's one-move table: about a slot for every two nodes of the
-    move, 2**16 to 2**22 (64 MB, allocated lazily: untouched pages cost nothing)."""
+    """Slots (as a power of two) for the C search's one-move table: a slot for every two nodes of the move at
+    :data:`engine.native_search.NODES_PER_SECOND`, 2**16 to 2**22 (64 MB, allocated lazily: untouched pages
+    cost nothing)."""
     slots = NATIVE_NODES_PER_SECOND * max(seconds, 0.0) / 2
     bits = 16
     while bits < PERSISTENT_NATIVE_BITS and (1 << bits) < slots:

@@ -17,6 +17,10 @@ from contextlib import contextmanager
 
 BOT_MARGIN = 0.008
 """Seconds always kept back from a budget: unwinding the search, writing the move, the process's exit."""
+ONE_SHOT_MARGIN = 0.012
+"""Seconds more kept back by a one-shot ``sm-bot`` process (a referee's clock runs until the process has
+exited): with the C search and only ``BOT_MARGIN``, 1 answer in 1,000 came 17-18 ms after the deadline, at
+0.1 s and at 0.3 s under load (scripts/bench_bot.py smbot)."""
 BOT_SHARE = 0.97
 """Share of the rest of a budget the search may use (3 % more kept back, for clock checks and scheduling)."""
 

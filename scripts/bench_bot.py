@@ -56,15 +56,19 @@ def midgame_positions(count: int, seed: int = 2026) -> list[int]:
 
 
 def bench_speed(args: argparse.Namespace) -> None:
+    from engine.bot import QUIESCE_PLIES
     from engine.iterative import think
     from engine.native_search import native_engine
+    from engine.ultimate_captures import captures
     from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, evaluate, scoring
 
     native = native_engine(DEFAULT_WEIGHTS)
     searches = {"Python": lambda state: think(ULTIMATE, state, time.monotonic() + args.seconds, evaluate=evaluate,
-                                              scoring=scoring, win=WIN)}
-    if native is not None:
-        searches["C"] = lambda state: native.think(state, time.monotonic() + args.seconds, 0, native.table(22))
+                                              scoring=scoring, win=WIN, quiesce=captures,
+                                              quiesce_plies=QUIESCE_PLIES)}
+    if native is not None:  # the same search: the bot's quiescence, no contempt
+        searches["C"] = lambda state: native.think(state, time.monotonic() + args.seconds, 0, native.table(22),
+                                                   quiesce_plies=QUIESCE_PLIES)
     else:
         print("the C search is not built (scripts/build_native.sh): Python only")
     for name, run in searches.items():

@@ -14,6 +14,7 @@ import time
 import click
 
 from engine.bot import finished_message, report, search
+from engine.deadline import ONE_SHOT_MARGIN
 from engine.ultimate import ULTIMATE
 from treeviz.cli.common import fail, run
 
@@ -33,7 +34,7 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
     if ULTIMATE.is_over(state):
         fail(finished_message(state, fen))
     if player is None:
-        decision = search(state, seconds, started)
+        decision = search(state, seconds - ONE_SHOT_MARGIN, started)
         move, text = decision.move, report(decision, state)
     else:
         from engine.players import choose_within

@@ -20,7 +20,7 @@ import os
 import sys
 import time
 
-from engine.deadline import process_start
+from engine.deadline import ONE_SHOT_MARGIN, process_start
 
 STARTED = process_start()
 """When the process started, on the monotonic clock (read as the first thing this program does)."""
@@ -49,7 +49,7 @@ def answer(fen: str, seconds: float, started: float) -> int:
         return error(str(exc))
     if ULTIMATE.is_over(state):
         return error(finished_message(state, fen))
-    decision = search(state, seconds, started)
+    decision = search(state, seconds - ONE_SHOT_MARGIN, started)
     sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")  # type: ignore[arg-type]
     sys.stdout.flush()
     searched = decision.started
