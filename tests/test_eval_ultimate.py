@@ -18,6 +18,7 @@ from engine.ultimate_eval import (
     scoring,
     seed_evaluate,
 )
+from tests.ultimate_positions import random_positions
 
 W = DEFAULT_WEIGHTS.with_(relevance=0)
 """The fixed place multipliers (the evaluation without relevance weighting)."""
@@ -171,18 +172,8 @@ def test_relevance_weighting_agrees_with_a_direct_count() -> None:
 
 
 def random_states(count: int, seed: int) -> list[int]:
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = ULTIMATE.initial()
-        for _ in range(rng.randint(0, 70)):
-            moves = ULTIMATE.legal_moves(state)
-            if not moves:
-                break
-            state = ULTIMATE.play(state, rng.choice(moves))
-        if not ULTIMATE.is_over(state):
-            out.append(state)
-    return out
+    """Unfinished positions 0-70 random moves in."""
+    return random_positions(count, seed, plies=(0, 71))
 
 
 def mirror(state: int) -> int:

@@ -29,24 +29,9 @@ from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
 from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, judges, make_evaluate, scoring
+from tests.ultimate_positions import board_fen, random_positions
 
 SM_BOT = os.path.join(os.path.dirname(sys.executable), "sm-bot")
-
-
-def random_positions(count: int, seed: int, plies: tuple[int, int] = (0, 60)) -> list[int]:
-    """Unfinished positions reached by random play, between ``plies`` moves in."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = ULTIMATE.initial()
-        for _ in range(rng.randrange(*plies)):
-            moves = ULTIMATE.legal_moves(state)
-            if not moves:
-                break
-            state = ULTIMATE.play(state, rng.choice(moves))
-        if not ULTIMATE.is_over(state):
-            out.append(state)
-    return out
 
 
 def draw_for(state: int, contempt: int = CONTEMPT) -> int:
@@ -167,8 +152,6 @@ def test_a_finished_game_has_no_move(engine) -> None:
 
 
 def test_a_forced_win_is_found_and_reported_solved(engine) -> None:
-    from tests.ultimate_positions import board_fen
-
     # x has sub-boards 1 and 2 and is sent to sub-board 3, where it completes a line: the game in one move.
     fen = board_fen({1: "xxx......", 2: "xxx.oo.o.", 3: "xx..o.o..", 4: "o........", 5: "o........",
                      7: "..o......"}, "73", "x")
