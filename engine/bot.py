@@ -16,7 +16,7 @@ from engine.native_search import native_engine
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
-from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, judges
+from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, draw_shift, judges
 
 
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
@@ -29,7 +29,7 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
     side = ULTIMATE.to_move(state)
     native = native_engine(weights)
     if native is not None:
-        draw = -contempt if side == 0 else contempt  # as judges(): draws worth less to the bot
+        draw = draw_shift(side, contempt)  # as judges(): draws worth less to the bot
         if table is None:
             ntable = native.table(native_table_bits(seconds))
         else:

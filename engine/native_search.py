@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import ctypes
 import os
+import time
 from os import path as _path
 
 from engine.iterative import Decision
-from engine.ultimate_eval import CELL_KIND, Weights, _load_tables, relevance_tables
+from engine.ultimate_eval import Weights, _load_tables, relevance_tables, won_by_place
 
 LIBRARY = _path.join(_path.dirname(__file__), "native", "ultimate_search.so")
 """Where scripts/build_native.sh puts the compiled search."""
@@ -57,7 +58,6 @@ def _declare(lib: ctypes.CDLL) -> None:
     lib.ut_table_new.restype = p
     lib.ut_table_new.argtypes = [i32]
     lib.ut_table_free.argtypes = [p]
-    lib.ut_table_clear.argtypes = [p]
     lib.ut_eval_new.restype = p
     lib.ut_eval_new.argtypes = [ctypes.c_char_p, ctypes.c_int64, out32]
     lib.ut_eval_free.argtypes = [p]
@@ -83,10 +83,6 @@ class NativeTable:
         if not self.handle:
             raise MemoryError(f"no memory for a table of 2**{bits} slots")
 
-    def clear(self) -> None:
-        """Forget every entry."""
-        self._lib.ut_table_clear(self.handle)
-
     def __del__(self) -> None:
         if getattr(self, "handle", None):
             self._lib.ut_table_free(self.handle)
@@ -98,9 +94,7 @@ class NativeEngine:
 
     def __init__(self, lib: ctypes.CDLL, w: Weights, tables: bytes, offset: int = 0) -> None:
         self.lib = lib
-        mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
-        params = [w.free_move, w.relevance, w.chance, w.big_two, w.big_one]
-        params += [w.won * mult[CELL_KIND[s]] // 10 for s in range(9)]
+        params = [w.free_move, w.relevance, w.chance, w.big_two, w.big_one, *won_by_place(w)]
         self.handle = lib.ut_eval_new(tables, offset, (ctypes.c_int32 * len(params))(*params))
         if not self.handle:
             raise MemoryError("no memory for the evaluation's tables")
@@ -148,8 +142,6 @@ class NativeEngine:
             raise ValueError("the game is over: there is no move to choose")
         move, value, depth, partial, solved, stopped_early, length = out
         started = counts[2] / 1e6
-        import time  # already loaded by engine.deadline: free
-
         return Decision(move=move, value=value, depth=depth, nodes=counts[0], seconds=time.monotonic() - started,
                         table_hits=counts[1], principal_variation=list(pv[:length]), solved=bool(solved),
                         partial=bool(partial), started=started, stopped_early=bool(stopped_early), engine="C")

@@ -176,15 +176,19 @@ def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int],
     return by_place["centre"], by_place["corner"], by_place["side"], x_threat, o_threat
 
 
+def won_by_place(w: Weights) -> list[int]:
+    """What a won sub-board is worth on the big board, by sub-board (``won`` times its place, in tenths)."""
+    mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
+    return [w.won * mult[CELL_KIND[s]] // 10 for s in range(9)]
+
+
 class _BigTable(dict):
     """``(x won | drawn) | (o won | drawn) << 9`` -> big-board score, filled on first use."""
 
     def __init__(self, w: Weights) -> None:
         super().__init__()
         self.w = w
-        kinds = [CELL_KIND[s] for s in range(9)]
-        mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
-        self.place = [w.won * mult[k] // 10 for k in kinds]
+        self.place = won_by_place(w)
 
     def __missing__(self, index: int) -> int:
         xb, ob = index & NINE, index >> 9
@@ -530,8 +534,13 @@ def judges(side: int, w: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) ->
     Values stay x's point of view and depend on the position only, so a transposition table stays valid
     as long as the bot plays the same side.
     """
-    draw = -contempt if side == 0 else contempt
+    draw = draw_shift(side, contempt)
     return make_evaluate(w, draw), make_scoring(draw)
+
+
+def draw_shift(side: int, contempt: int = CONTEMPT) -> int:
+    """What a draw's value moves by (x's view) for a bot playing ``side``: down for x, up for o."""
+    return -contempt if side == 0 else contempt
 
 
 def seed_scoring(outcome: int, state: int, game: object) -> int:

@@ -28,7 +28,7 @@ from engine.players import BotPlayer
 from engine.transposition import TranspositionTable
 from engine.ultimate import ULTIMATE
 from engine.ultimate_captures import captures
-from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, judges, make_evaluate, scoring
+from engine.ultimate_eval import CONTEMPT, DEFAULT_WEIGHTS, WIN, draw_shift, judges, make_evaluate, scoring
 from tests.ultimate_positions import board_fen, random_positions
 
 SM_BOT = os.path.join(os.path.dirname(sys.executable), "sm-bot")
@@ -36,7 +36,7 @@ SM_BOT = os.path.join(os.path.dirname(sys.executable), "sm-bot")
 
 def draw_for(state: int, contempt: int = CONTEMPT) -> int:
     """The draw's value shift for the bot to move in ``state`` (as engine.bot.search gives it)."""
-    return -contempt if ULTIMATE.to_move(state) == 0 else contempt
+    return draw_shift(ULTIMATE.to_move(state), contempt)
 
 
 @pytest.fixture(scope="module")

@@ -481,9 +481,3 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     free(S);
     return 0;
 }
-
-void ut_table_clear(void *table) {
-    Table *t = table;
-    memset(t->slots, 0, (size_t)(t->mask + 1) * sizeof(Entry));
-    t->hits = 0;
-}
