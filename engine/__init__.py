@@ -1,18 +1,47 @@
 """Games and search, nothing about pictures.
 
 Each game implements the small protocol of :mod:`engine.game`; the searches in
-:mod:`engine.minimax` and :mod:`engine.alphabeta` work for any of them and report
-what they do to an observer (:mod:`engine.observer`).
+:mod:`engine.search` work for any of them and report what they do to an observer
+(:mod:`engine.search.observer`). Sub-packages, each importing only those above it:
+:mod:`engine.games` (rules), :mod:`engine.search`, :mod:`engine.evaluation`,
+:mod:`engine.bot` (the ultimate bot) and :mod:`engine.arena` (players and championships).
+
+The public names below are imported on first use: a sub-module's import (``sm-bot``
+imports a handful) never pays for the searches through this package.
 """
 
-from engine.alphabeta import alphabeta
-from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
-from engine.game import DRAW, O_WINS, X_WINS, O, X
-from engine.minimax import minimax
-from engine.search_result import SearchResult
-from engine.tictactoe import TICTACTOE, TicTacToe
+from __future__ import annotations
 
-__all__ = [
-    "DRAW", "O", "O_WINS", "TICTACTOE", "X", "X_WINS", "FenError", "IllegalMoveError",
-    "MoveSyntaxError", "SearchResult", "TicTacToe", "alphabeta", "minimax",
-]
+from importlib import import_module
+
+_HOMES = {
+    "DRAW": "engine.game",
+    "FenError": "engine.errors",
+    "IllegalMoveError": "engine.errors",
+    "MoveSyntaxError": "engine.errors",
+    "O": "engine.game",
+    "O_WINS": "engine.game",
+    "SearchResult": "engine.search.search_result",
+    "TICTACTOE": "engine.games.tictactoe",
+    "TicTacToe": "engine.games.tictactoe",
+    "X": "engine.game",
+    "X_WINS": "engine.game",
+    "alphabeta": "engine.search.alphabeta",
+    "minimax": "engine.search.minimax",
+}
+"""Public name -> module."""
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

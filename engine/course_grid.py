@@ -21,12 +21,12 @@ from collections import deque
 from collections.abc import Sequence
 from math import inf
 
-from engine.counting import count_outcomes
+from engine.evaluation.tictactoe import evaluate, open_lines
 from engine.game import O, X
-from engine.minimax import minimax
-from engine.search_result import SearchResult
-from engine.tictactoe import CELL_BITS, EMPTY_CELLS, FULL, HAS_LINE, O_SHIFT, TICTACTOE
-from engine.tictactoe_eval import evaluate, open_lines
+from engine.games.tictactoe import CELL_BITS, EMPTY_CELLS, FULL, HAS_LINE, O_SHIFT, TICTACTOE
+from engine.search.counting import count_outcomes
+from engine.search.minimax import minimax
+from engine.search.search_result import SearchResult
 
 Grid = list[list[int]]
 """``grid[line][col]``: 0 empty, 1 player 1 (x), 2 player 2 (o)."""

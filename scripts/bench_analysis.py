@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.counting import count_outcomes, count_outcomes_naive
 from engine.course_grid import get_proba
 from engine.game import O, X
-from engine.solver import solve
-from engine.tictactoe import TICTACTOE, TicTacToe
+from engine.games.tictactoe import TICTACTOE, TicTacToe
+from engine.search.counting import count_outcomes, count_outcomes_naive
+from engine.search.solver import solve
 
 ULTIMATE_ENDGAME = "oxxoox1x1oxo1ox1xx2oooxxxxxoox3xxoox1xooxxxo1x2ooxo5xxxox2ooxoo1oooxooxo 11 x"
 ULTIMATE_LONGER = "1xxoox1x1oxo1ox1xx2ooox1xxxoox3xxoox1xooxxxo1x2ooxo5xxxox2ooxoo1oooxooxo 33 x"
@@ -79,7 +79,7 @@ def main() -> None:
     empty = [[""] * 3 for _ in range(3)]
     print(f"get_proba(empty board, 'x'): {median_ms(lambda: get_proba(empty, 'x'), n):.2f} ms warm")
 
-    from engine.ultimate import ULTIMATE
+    from engine.games.ultimate import ULTIMATE
 
     for fen in (ULTIMATE_ENDGAME, ULTIMATE_LONGER):
         state = ULTIMATE.parse_fen(fen)

@@ -106,8 +106,8 @@ def bench_dask(players: list[str], settings: list[str]) -> None:
     except ImportError:
         print("dask: distributed not installed; skipped (pip install 'dask[distributed]' to compare)")
         return
-    from engine.arena import Plan, play_task
-    from engine.players import make_player
+    from engine.arena.championship import Plan, play_task
+    from engine.arena.players import make_player
 
     values = dict(zip(settings[::2], settings[1::2], strict=True))
     plan = Plan(tuple(players), tuple(make_player(p).name for p in players), float(values["--limit"]),

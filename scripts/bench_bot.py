@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.ultimate import ULTIMATE  # noqa: E402
+from engine.games.ultimate import ULTIMATE  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -56,11 +56,11 @@ def midgame_positions(count: int, seed: int = 2026) -> list[int]:
 
 
 def bench_speed(args: argparse.Namespace) -> None:
-    from engine.bot import QUIESCE_PLIES
-    from engine.iterative import think
-    from engine.native_search import native_engine
-    from engine.ultimate_captures import captures
-    from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, evaluate, scoring
+    from engine.bot.decision import QUIESCE_PLIES
+    from engine.bot.iterative import think
+    from engine.bot.native_search import native_engine
+    from engine.evaluation.ultimate import DEFAULT_WEIGHTS, WIN, evaluate, scoring
+    from engine.evaluation.ultimate_captures import captures
 
     native = native_engine(DEFAULT_WEIGHTS)
     searches = {"Python": lambda state: think(ULTIMATE, state, time.monotonic() + args.seconds, evaluate=evaluate,
@@ -145,8 +145,8 @@ def bench_smbot(args: argparse.Namespace) -> None:
 
 
 def bench_arena(args: argparse.Namespace) -> None:
-    from engine.arena import run_championship
-    from engine.players import make_player
+    from engine.arena.championship import run_championship
+    from engine.arena.players import make_player
 
     bot = make_player(f"bot:{args.limit:g}")
     other = make_player(args.opponent, seed=args.seed)
@@ -167,8 +167,8 @@ def bench_match(args: argparse.Namespace) -> None:
     around the whole process), the opponent as a process too, random two-ply openings, both colours."""
     import tempfile
 
-    from engine.arena import Championship
-    from engine.arena_records import RECORDS_NAME, read_records
+    from engine.arena.championship import Championship
+    from engine.arena.records import RECORDS_NAME, read_records
 
     with tempfile.TemporaryDirectory() as folder:
         records = Path(args.records) if args.records else Path(folder) / "records"

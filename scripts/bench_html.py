@@ -24,8 +24,10 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from treeviz.html_browser import browser_missing, headless_chromium, open_page
-from treeviz.tree import comparison, search_tree
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the browser driver lives with the tests
+
+from tests.browser import browser_missing, headless_chromium, open_page  # noqa: E402
+from treeviz.tree import comparison, search_tree  # noqa: E402
 
 CASES = [
     ("9 x minimax (full tree)", lambda: search_tree("9 x")),

@@ -6,7 +6,7 @@
 Prints, with the machine's load: UCT iterations per second from the start and from
 ``--positions`` midgame positions (random games of 16-40 plies, seeded), each the best
 of ``--repeats`` runs of ``--iterations`` iterations in this process; random playouts per
-second alone; and the alpha-beta bot's nodes per second (``engine.iterative.think``,
+second alone; and the alpha-beta bot's nodes per second (``engine.bot.iterative.think``,
 ``--bot-seconds`` per position) on the same positions, with the ratio of the two.
 ``--baseline`` also times the same UCT through the game protocol only (generic playouts,
 a full UCB1 scan at every node; the start and 3 midgame positions, once): what a
@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import engine.mcts as mcts_module  # noqa: E402
-from engine.mcts import generic_playouts, mcts  # noqa: E402
-from engine.ultimate import ULTIMATE  # noqa: E402
+import engine.search.mcts as mcts_module  # noqa: E402
+from engine.games.ultimate import ULTIMATE  # noqa: E402
+from engine.search.mcts import generic_playouts, mcts  # noqa: E402
 from scripts.bench_bot import midgame_positions  # noqa: E402 - the bot's positions, for the ratio
 
 
@@ -100,8 +100,8 @@ def main() -> None:
           f"max {max(rates):,.0f} iterations/s")
     print(f"random playouts alone from the start: {fast_playouts:,.0f} /s")
 
-    from engine.iterative import think
-    from engine.ultimate_eval import WIN, evaluate, scoring
+    from engine.bot.iterative import think
+    from engine.evaluation.ultimate import WIN, evaluate, scoring
 
     bot_rates = []
     for i, state in enumerate(positions, 1):
@@ -110,7 +110,7 @@ def main() -> None:
                          scoring=scoring, win=WIN)
         bot_rates.append(decision.nodes_per_second)
     bot = statistics.median(bot_rates)
-    print(f"alpha-beta bot (engine.iterative.think, {args.bot_seconds:g} s) on the same positions: median "
+    print(f"alpha-beta bot (engine.bot.iterative.think, {args.bot_seconds:g} s) on the same positions: median "
           f"{bot:,.0f} nodes/s; UCT iterations / bot nodes: {statistics.median(rates) / bot:.3f} "
           f"(each UCT iteration plays a whole random game: ~{statistics.median(rates) / bot * 100:.0f} % of a "
           f"node's rate)")

@@ -45,9 +45,9 @@ def _command_times(fen: str, fmt: str, iterations: int, repeat: int, tmp: Path) 
 
 
 def _stages(fen: str, iterations: int) -> dict[str, float]:
-    from engine.mcts import mcts
-    from treeviz.mcts_tree import build_mcts_tree
+    from engine.search.mcts import mcts
     from treeviz.tree import Tree, game_for_fen
+    from treeviz.trees.mcts import build_mcts_tree
 
     game = game_for_fen(fen)
     state = game.parse_fen(fen)

@@ -11,9 +11,9 @@ import argparse
 import random
 import time
 
-from engine.perft import perft
-from engine.tictactoe import TICTACTOE
-from engine.ultimate import ULTIMATE
+from engine.games.tictactoe import TICTACTOE
+from engine.games.ultimate import ULTIMATE
+from engine.search.perft import perft
 
 EXPECTED = {1: 81, 2: 720, 3: 6_336, 4: 55_080, 5: 473_256}
 

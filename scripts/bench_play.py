@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.tictactoe import TICTACTOE  # noqa: E402
-from engine.tictactoe_players import AI_NAMES, tictactoe_player  # noqa: E402
-from treeviz.board_picture import write_board_picture  # noqa: E402
-from treeviz.game_session import GameSession, TicTacToeVariant, UltimateVariant  # noqa: E402
-from treeviz.live_page import write_live_page  # noqa: E402
+from engine.arena.tictactoe_players import AI_NAMES, tictactoe_player  # noqa: E402
+from engine.games.tictactoe import TICTACTOE  # noqa: E402
+from treeviz.play.board_picture import write_board_picture  # noqa: E402
+from treeviz.play.live_page import write_live_page  # noqa: E402
+from treeviz.play.session import GameSession, TicTacToeVariant, UltimateVariant  # noqa: E402
 
 
 def best_of(repeats: int, action) -> float:  # noqa: ANN001 - any callable

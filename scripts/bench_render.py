@@ -31,9 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.tictactoe import TICTACTOE  # noqa: E402
-from treeviz.builder import build_tree  # noqa: E402
-from treeviz.render import iter_dot, render, to_dot  # noqa: E402
+from engine.games.tictactoe import TICTACTOE  # noqa: E402
+from treeviz.draw.dot_writer import iter_dot, to_dot  # noqa: E402
+from treeviz.draw.graphviz import render  # noqa: E402
+from treeviz.trees.builder import build_tree  # noqa: E402
 
 POSITION_300 = "1ox3ox1 x"
 """x to move, five empty cells: its minimax tree has 294 nodes."""
@@ -170,9 +171,9 @@ def _tree_of(nodes: int) -> object:
 
 def bench_layouts(runs: int) -> None:
     """Layout alone: the tidy layout and Graphviz dot on the same trees, nodes of the same sizes."""
-    from treeviz.figure import _Tree
-    from treeviz.layout_tidy import tidy_layout
-    from treeviz.styles import node_text
+    from treeviz.draw.figure import _Tree
+    from treeviz.draw.styles import node_text
+    from treeviz.draw.tidy_layout import tidy_layout
 
     print("layout alone, same trees (compact-style node sizes):")
     for target in (1000, 5000):

@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import TICTACTOE, alphabeta, minimax  # noqa: E402
-from engine.observer import NullObserver  # noqa: E402
+from engine.search.observer import NullObserver  # noqa: E402
 
 # -- the reference: written here, sharing nothing with the engine ---------------
 
@@ -127,7 +127,7 @@ def search_figures(repeat: int) -> None:
 
 
 def tree_figures() -> None:
-    from treeviz.builder import build_tree
+    from treeviz.trees.builder import build_tree
 
     game = TICTACTOE
     start = game.parse_fen("9 x")
@@ -139,9 +139,9 @@ def tree_figures() -> None:
     print(f"  search + observer + DiGraph  {t1 - t0:6.2f} s  {n / (t1 - t0):>10,.0f} nodes/s  "
           f"(cpu {c1 - c0:.2f} s)")
     try:
-        from treeviz.render import to_dot
+        from treeviz.draw.dot_writer import to_dot
     except ImportError:
-        print("  DOT: treeviz.render.to_dot does not exist yet, not measured")
+        print("  DOT: treeviz.draw.dot_writer.to_dot does not exist yet, not measured")
         return
     t2, c2 = time.perf_counter(), time.process_time()
     dot = to_dot(G)
@@ -166,8 +166,8 @@ def peak_rss_mb() -> float:
 
 def json_child() -> None:
     """Runs in a fresh process: full tree -> JSON, printing one JSON line of figures."""
-    from treeviz.builder import build_tree
-    from treeviz.json_export import tree_to_json
+    from treeviz.trees.builder import build_tree
+    from treeviz.trees.json_export import tree_to_json
 
     rss_before = peak_rss_mb()
     t0, c0 = time.perf_counter(), time.process_time()

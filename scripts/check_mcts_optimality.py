@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import TICTACTOE  # noqa: E402
-from engine.mcts import mcts  # noqa: E402
+from engine.search.mcts import mcts  # noqa: E402
 from tests.mcts_oracle import single_class_positions  # noqa: E402
 
 

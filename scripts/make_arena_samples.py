@@ -21,11 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.arena import Plan, play_task  # noqa: E402
-from engine.arena_records import RecordsWriter, game_line, read_records  # noqa: E402
-from treeviz.arena_page import report_html  # noqa: E402
-from treeviz.cli.common import write_atomically  # noqa: E402
-from treeviz.html_browser import browser_missing, headless_chromium  # noqa: E402
+from engine.arena.championship import Plan, play_task  # noqa: E402
+from engine.arena.records import RecordsWriter, game_line, read_records  # noqa: E402
+from tests.browser import browser_missing, headless_chromium  # noqa: E402
+from treeviz.files import write_atomically  # noqa: E402
+from treeviz.pages.arena_page import report_html  # noqa: E402
 
 PLAYERS = ("random", "greedy", "seed:1", "seed:2", "seed:3", "seed:4")
 PLAN = Plan(PLAYERS, PLAYERS, limit=6.0, rounds=1, openings=4, seed=2)

@@ -19,11 +19,12 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from treeviz.files import write_atomically
-from treeviz.html_browser import browser_missing, headless_chromium, open_page
-from treeviz.tree import comparison, search_tree
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the browser driver lives with the tests (tests/browser.py)
+
+from tests.browser import browser_missing, headless_chromium, open_page  # noqa: E402
+from treeviz.files import write_atomically  # noqa: E402
+from treeviz.tree import comparison, search_tree  # noqa: E402
 
 
 def _click(driver, viewer: int, css: str) -> None:

@@ -29,9 +29,10 @@ import networkx as nx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from treeviz import labels  # noqa: E402
+from treeviz.draw import labels  # noqa: E402
+from treeviz.draw.dot_writer import FONT, compare_dot, to_dot  # noqa: E402
+from treeviz.draw.graphviz import render  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
-from treeviz.render import FONT, compare_dot, render, to_dot  # noqa: E402
 from treeviz.tree import search_tree  # noqa: E402
 
 POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}

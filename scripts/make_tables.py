@@ -2,12 +2,12 @@
 
     .venv/bin/python scripts/make_tables.py [--check]
 
-- engine/ultimate_eval_tables.bin: the evaluation's six per-sub-board tables for the default weights
+- engine/evaluation/ultimate_eval_tables.bin: the evaluation's six per-sub-board tables for the default weights
   (building them takes ~0.1 s; reading the file, half a millisecond);
-- engine/ultimate_tables.bin: the largest move-generation tables (marshal; a quarter of the time).
+- engine/games/ultimate_tables.bin: the largest move-generation tables (marshal; a quarter of the time).
 
 Run it after changing the evaluation's default weights or the code of these tables; the
-tests (tests/test_precomputed_tables.py) fail while a file is out of date, and the code
+tests (tests/engine/test_precomputed_tables.py) fail while a file is out of date, and the code
 falls back to computing the tables when a file is missing or made for other weights.
 ``--check`` only says whether the files are up to date (exit 1 if not).
 """
@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import ultimate, ultimate_eval  # noqa: E402
+from engine.evaluation import ultimate as ultimate_eval  # noqa: E402
+from engine.games import ultimate  # noqa: E402
 
 FILES = {Path(ultimate_eval.TABLES_FILE): ultimate_eval.tables_file_bytes,
          Path(ultimate.TABLES_FILE): ultimate.tables_file_bytes}

@@ -95,7 +95,7 @@ Search, not weights (the bot against itself without the change, timed, 30 or
 sixth on searched one ply shallower first, in full only when they beat alpha)
 at 0.15 s a move 60.8 % and 54.8 % (from the fourth: 49.6 %, from the ninth:
 50.5 %), at 0.5 s a move 51.3 % and 58.2 % -- 56.6 % over 200 games, adopted
-(``engine.iterative.think``'s ``reduce_late=5``; the depth-limited matches
+(``engine.bot.iterative.think``'s ``reduce_late=5``; the depth-limited matches
 above search without it). More time for the in-process bot (0.44 s of 0.5 s,
 new iterations up to 60 % of it) against the usual 0.30 s: 50.8 % and 52.8 %
 (40 games each), not taken.
@@ -109,7 +109,7 @@ looked like a lead until the last sub-board closed. Now a finished draw scores t
 championship's tie-break (``DRAW_SUB`` = 10 per sub-board won more), a side
 with no free big-board line is held to the draw's value (a dead draw is seen
 as soon as the last line closes), and the bot's own side values a draw
-``CONTEMPT`` = 50 less (:func:`engine.ultimate_eval.judges`). Tie-break and
+``CONTEMPT`` = 50 less (:func:`engine.evaluation.ultimate.judges`). Tie-break and
 bound alone: greedy --seed 1 38-2-0, --seed 2 40-0-0, seed:5 --seed 5
 36-2-2, seed:6 --seed 6 36-3-1 (before any change, seed:6 --seed 6 37-2-1).
 With contempt 50: greedy --seed 1 40-0-0, --seed 2 39-1-0 (396/400), random
@@ -134,7 +134,7 @@ seed:6 --seed 6 37-2-1 (382/400, 95.5 %, as before). Control run right after,
 two at a time as well, with the current code: greedy --seed 2 40-0-0, --seed 3 40-0-0 (slowest
 0.302 s). Not better (worse on these seeds, within the timing noise), so the
 deadline stays where it was.
-The search in C (engine/native/ultimate_search.c, 2026-11-24): the same search node for node, 4-6
+The search in C (engine/bot/native/ultimate_search.c, 2026-11-24): the same search node for node, 4-6
 million nodes a second instead of ~150,000, 12-13 plies at 1 s instead of 9. Against ``proc:mcts``
 at 1 s (``bench_bot.py match``, one-shot, openings ``--seed`` 1-4, 20 games each): 88.4, 78.0, 86.6,
 82.0 % of the points, 83.8 % over the 80 (Python: 75.1 %). Tried then, not kept: no late move
@@ -154,12 +154,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.arena import run_championship  # noqa: E402
-from engine.iterative import think  # noqa: E402
-from engine.players import BotPlayer  # noqa: E402
-from engine.transposition import TranspositionTable  # noqa: E402
-from engine.ultimate import ULTIMATE  # noqa: E402
-from engine.ultimate_eval import DEFAULT_WEIGHTS, WIN, Weights, make_evaluate, scoring  # noqa: E402
+from engine.arena.championship import run_championship  # noqa: E402
+from engine.arena.players import BotPlayer  # noqa: E402
+from engine.bot.iterative import think  # noqa: E402
+from engine.evaluation.ultimate import DEFAULT_WEIGHTS, WIN, Weights, make_evaluate, scoring  # noqa: E402
+from engine.games.ultimate import ULTIMATE  # noqa: E402
+from engine.search.transposition import TranspositionTable  # noqa: E402
 
 CANDIDATES: dict[str, dict[str, int]] = {
     "relevance 4": {"relevance": 4},

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.ultimate import ULTIMATE
+from engine.games.ultimate import ULTIMATE
 
 BIN = Path(sys.executable).parent
 

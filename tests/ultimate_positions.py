@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ultimate import ULTIMATE
+from engine.games.ultimate import ULTIMATE
 
 
 def board_fen(subs: dict[int, str], last: str, side: str) -> str:

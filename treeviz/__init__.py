@@ -10,7 +10,7 @@ From Python::
     treeviz.comparison("x21o11xo o").save("cmp.svg")
 
 Lower level: :func:`build_tree` (search -> DiGraph), :func:`to_dot`,
-:func:`compare_dot`, and the module :mod:`treeviz.render` (``render(dot, "png")`` -> bytes).
+:func:`compare_dot`, and the module :mod:`treeviz.draw.graphviz` (``render(dot, "png")`` -> bytes).
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from __future__ import annotations
 from importlib import import_module
 
 _HOMES = {
-    "RenderError": "treeviz.render",
+    "RenderError": "treeviz.draw.graphviz",
     "Tree": "treeviz.tree",
-    "build_mcts_tree": "treeviz.mcts_tree",
-    "build_tree": "treeviz.builder",
-    "compare_dot": "treeviz.render",
+    "build_mcts_tree": "treeviz.trees.mcts",
+    "build_tree": "treeviz.trees.builder",
+    "compare_dot": "treeviz.draw.dot_writer",
     "comparison": "treeviz.tree",
     "game_for_fen": "treeviz.tree",
-    "merge_tree": "treeviz.dag",
+    "merge_tree": "treeviz.trees.dag",
     "search_tree": "treeviz.tree",
-    "to_dot": "treeviz.render",
-    "tree_to_json": "treeviz.json_export",
+    "to_dot": "treeviz.draw.dot_writer",
+    "tree_to_json": "treeviz.trees.json_export",
 }
 """Public name -> module. Imported on first use, so ``import treeviz`` (and every command's start) stays fast."""
 

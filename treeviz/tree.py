@@ -17,13 +17,14 @@ from typing import Any
 
 import networkx as nx
 
-import treeviz.render as _render
-from treeviz.crop import crop_graph, parse_path
-from treeviz.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
-from treeviz.figure import Panel
-from treeviz.page_size import PageSize
-from treeviz.styles import BOARD_MAX, StyleError
-from treeviz.themes import DEFAULT, Theme
+from treeviz.draw import dot_writer
+from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
+from treeviz.draw.figure import Panel
+from treeviz.draw.graphviz import render
+from treeviz.draw.page_size import PageSize
+from treeviz.draw.styles import BOARD_MAX, StyleError
+from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.trees.crop import crop_graph, parse_path
 
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
 """Every output format of a tree, as named by ``tttree --format``."""
@@ -41,9 +42,9 @@ INLINE_LIMIT = 2000
 def game_for_fen(fen: str) -> Any:
     """The game a FEN is written for: ultimate has three fields (board, last move, side), tic-tac-toe two."""
     if isinstance(fen, str) and len(fen.split(" ")) == 3:
-        from engine.ultimate import ULTIMATE
+        from engine.games.ultimate import ULTIMATE
         return ULTIMATE
-    from engine.tictactoe import TICTACTOE
+    from engine.games.tictactoe import TICTACTOE
     return TICTACTOE
 
 
@@ -82,15 +83,15 @@ class Tree:
     def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
-            return _render.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
+            return dot_writer.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
                                            fen=self.position, theme=theme)
-        return _render.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
+        return dot_writer.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
                                 theme=theme)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
         one member per search in the order asked for."""
-        from treeviz.json_export import tree_to_json
+        from treeviz.trees.json_export import tree_to_json
 
         if len(self.graphs) == 1:
             return tree_to_json(self.graph)
@@ -101,7 +102,7 @@ class Tree:
 
         :raises ImportError: the page module is not installed.
         """
-        from treeviz.html_page import tree_page
+        from treeviz.pages.tree_page import tree_page
 
         return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title)
 
@@ -112,12 +113,12 @@ class Tree:
         """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
 
         Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
-        :mod:`treeviz.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
+        :mod:`treeviz.draw.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
         ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
-        (see :mod:`treeviz.crop`); ``tex_body`` writes only the ``tikzpicture``.
+        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``.
 
         :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
-        :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
+        :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
         """
         if fmt not in FORMATS:
             raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
@@ -132,16 +133,16 @@ class Tree:
         if fmt == "html":
             return Output([tree.html()])
         graphs = tree.graphs
-        panels = [Panel(G, _render.cluster_title(G) if len(graphs) > 1 else None) for G in graphs]
+        panels = [Panel(G, dot_writer.cluster_title(G) if len(graphs) > 1 else None) for G in graphs]
         fen = tree.position or tree.graph.graph.get("root_fen", "")
         if tree.title is not None:
             heading = tree.title
         elif len(graphs) == 1:
-            heading = _render.tree_title(tree.graph, tree.position)
+            heading = dot_writer.tree_title(tree.graph, tree.position)
         elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs):
-            heading = _render.compare_title(fen, tree.graph)
+            heading = dot_writer.compare_title(fen, tree.graph)
         else:
-            heading = _render.panels_heading(graphs, fen)
+            heading = dot_writer.panels_heading(graphs, fen)
         if any(G.graph.get("merge") for G in graphs):
             # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
             if fmt == "tex":
@@ -183,7 +184,7 @@ class Tree:
     def export(self, fmt: str, **options: Any) -> str | bytes:
         """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
 
-        :raises treeviz.render.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
+        :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
         """
         chunks = list(self.draw(fmt, **options).chunks)
         if fmt in BINARY_FORMATS:
@@ -207,7 +208,7 @@ class Tree:
         """Jupyter's inline picture; None (plain repr) for trees too big to lay out quickly."""
         if self.drawn_nodes > INLINE_LIMIT:
             return None
-        return _render.render(self.dot(), "svg").decode()
+        return render(self.dot(), "svg").decode()
 
 
 SEARCHES = ("minimax", "alphabeta", "mcts")
@@ -241,8 +242,8 @@ def search_tree(
     keep only a subtree and its first plies (the search is whole: values are exact).
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
-    into its DAG (:mod:`treeviz.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
-    are for ``algorithm="mcts"`` (:mod:`treeviz.mcts_tree`).
+    into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
+    are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: an unknown algorithm, order, scoring or merge, a bad depth or cap,
@@ -313,7 +314,7 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: str | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False)) -> nx.DiGraph:
-    from treeviz.builder import build_tree
+    from treeviz.trees.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
 
@@ -322,7 +323,7 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
     if merge is not None and algorithm == "mcts":
         raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
     if merge is not None:
-        from treeviz.dag import MERGES
+        from treeviz.trees.dag import MERGES
         if merge not in MERGES:
             raise ValueError(f"unknown merge {merge!r} (expected {' or '.join(MERGES)})")
     if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
@@ -331,7 +332,7 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
     game = game_for_fen(position)
     state = game.parse_fen(position)
     if algorithm == "mcts":
-        from treeviz.mcts_tree import build_mcts_tree
+        from treeviz.trees.mcts import build_mcts_tree
 
         iterations, c, seed, solver = mcts
         return build_mcts_tree(game, state, iterations=iterations or DEFAULT_ITERATIONS, c=c, seed=seed,
@@ -342,8 +343,8 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
                           max_nodes=max_nodes, path=moves, plies=plies)
-    from treeviz.builder import record_search
-    from treeviz.dag import merge_records
+    from treeviz.trees.builder import record_search
+    from treeviz.trees.dag import merge_records
 
     recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
                                              order=order)

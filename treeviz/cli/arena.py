@@ -19,16 +19,16 @@ from typing import Any
 
 import click
 
-from engine.arena import DEFAULT_LIMIT, Championship, GameResult, Plan, close_player, unique_names
-from engine.arena_records import (
+from engine.arena.championship import DEFAULT_LIMIT, Championship, GameResult, Plan, close_player, unique_names
+from engine.arena.players import make_player
+from engine.arena.records import (
     RECORDS_NAME,
     Records,
     RecordsWriter,
     identity_mismatch,
     read_records,
 )
-from engine.arena_runner import Runner, WorkerLost, cores, local_runner
-from engine.players import make_player
+from engine.arena.runner import Runner, WorkerLost, cores, local_runner
 from treeviz.cli.common import fail, progress_enabled
 
 BACKENDS = ("local", "ray")
@@ -143,7 +143,7 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
     champ = Championship.from_games(final.names(), final.in_order())
     click.echo(champ.table())
     if report is not None:
-        from treeviz.arena_page import write_report
+        from treeviz.pages.arena_page import write_report
 
         write_report(final, report)
         if show:
@@ -155,7 +155,7 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
 def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
     """The runner the options ask for (checked before anything is played)."""
     if backend == "ray":
-        from engine.arena_ray import RayMissing, RayRunner, RayUnavailable
+        from engine.arena.ray_backend import RayMissing, RayRunner, RayUnavailable
 
         try:
             return RayRunner(address, jobs)

@@ -13,9 +13,9 @@ import time
 
 import click
 
-from engine.bot import finished_message, report, search
-from engine.deadline import ONE_SHOT_MARGIN
-from engine.ultimate import ULTIMATE
+from engine.bot.decision import finished_message, report, search
+from engine.games.ultimate import ULTIMATE
+from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
 
 DEFAULT_SECONDS = 6.0
@@ -37,7 +37,7 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
         decision = search(state, seconds - ONE_SHOT_MARGIN, started)
         move, text = decision.move, report(decision, state)
     else:
-        from engine.players import choose_within
+        from engine.arena.players import choose_within
 
         chosen = _make(player, seed)
         move = choose_within(chosen, state, seconds, started)  # type: ignore[arg-type]
@@ -49,7 +49,7 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
 
 def _make(spec: str, seed: int | None) -> object:
     """The built-in player ``spec`` (a bad spec is bad input)."""
-    from engine.players import make_player
+    from engine.arena.players import make_player
 
     try:
         return make_player(spec, seed=seed)
@@ -93,7 +93,7 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
 @click.argument("seconds", type=_SECONDS, default=DEFAULT_SECONDS)
 def bot_command(fen: str, seconds: float) -> None:
     """Best ultimate move for FEN within SECONDS (6 by default, the championship's limit); same as sm-bot."""
-    from engine.deadline import process_start
+    from engine.search.deadline import process_start
 
     _answer(fen, seconds, process_start(), None, None)
 

@@ -14,9 +14,8 @@ from typing import NoReturn
 
 import click
 
-from engine.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
-from treeviz.files import write_atomically  # noqa: F401 - re-exported: commands import it from here
+from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
 
 
 class InputError(click.ClickException):

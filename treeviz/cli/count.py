@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
-from engine.counting import PositionLimitError, count_outcomes
 from engine.game import PLAYER_NAMES
+from engine.search.counting import PositionLimitError, count_outcomes
 from treeviz.cli.common import fail, progress_enabled
 
 DEFAULT_MAX_POSITIONS = 1_000_000
@@ -29,9 +29,9 @@ def position_from_fen(fen: str) -> tuple[Any, Any]:
     :raises engine.errors.FenError: the FEN is malformed or describes an unreachable position.
     """
     if len(fen.split(" ")) == 3:
-        from engine.ultimate import ULTIMATE as game
+        from engine.games.ultimate import ULTIMATE as game
     else:
-        from engine.tictactoe import TICTACTOE as game
+        from engine.games.tictactoe import TICTACTOE as game
     return game, game.parse_fen(fen)
 
 

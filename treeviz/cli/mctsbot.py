@@ -3,7 +3,7 @@
 The same interface as ``sm-bot`` (the move on stdout, a report on stderr), so the
 arena and scripts can run it as a process player: ``treeviz arena bot:1 sm-mcts``.
 The budget counts from the start of the process (read from ``/proc`` on Linux);
-the search stops at the bot's deadline (:func:`engine.deadline.bot_deadline`), and the
+the search stops at the bot's deadline (:func:`engine.search.deadline.bot_deadline`), and the
 process ends with ``os._exit`` once the move is written, so freeing the tree never
 delays the answer. It imports no evaluation tables: start-up stays short.
 """
@@ -19,9 +19,9 @@ from typing import NoReturn
 
 import click
 
-from engine.deadline import process_age
-from engine.mcts import DEFAULT_C, MctsResult, mcts, timed_deadline
-from engine.ultimate import ULTIMATE
+from engine.games.ultimate import ULTIMATE
+from engine.search.deadline import process_age
+from engine.search.mcts import DEFAULT_C, MctsResult, mcts, timed_deadline
 from treeviz.cli.common import fail, run
 
 _started_at = time.monotonic() - process_age()

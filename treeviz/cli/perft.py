@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import click
 
-from engine.perft import perft
-from engine.tictactoe import TICTACTOE
-from engine.ultimate import ULTIMATE
+from engine.games.tictactoe import TICTACTOE
+from engine.games.ultimate import ULTIMATE
+from engine.search.perft import perft
 from treeviz.cli.common import fail, progress_enabled
 
 

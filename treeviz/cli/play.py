@@ -17,7 +17,7 @@ import click
 
 from engine.game import PLAYER_NAMES, O, Player, X
 from treeviz.cli.common import fail
-from treeviz.game_session import (
+from treeviz.play.session import (
     Choice,
     ComputerPlayer,
     Ending,
@@ -119,8 +119,8 @@ def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
 # -- computer players --------------------------------------------------------------------------------
 
 def tictactoe_computer(settings: PlaySettings) -> ComputerPlayer:
-    """A 3x3 opponent from :mod:`engine.tictactoe_players`."""
-    from engine.tictactoe_players import tictactoe_player
+    """A 3x3 opponent from :mod:`engine.arena.tictactoe_players`."""
+    from engine.arena.tictactoe_players import tictactoe_player
 
     decide = tictactoe_player(settings.ai or "alphabeta", depth=settings.depth, seed=settings.seed)
     name = settings.ai or "alphabeta"
@@ -135,8 +135,9 @@ def tictactoe_computer(settings: PlaySettings) -> ComputerPlayer:
 
 
 def ultimate_computer(settings: PlaySettings) -> ComputerPlayer:
-    """An ultimate opponent from :mod:`engine.players`: the bot (time limit or fixed depth), seed, greedy, random."""
-    from engine import players
+    """An ultimate opponent from :mod:`engine.arena.players`: the bot (time limit or fixed depth), seed, greedy,
+    random."""
+    from engine.arena import players
 
     ai = settings.ai or "alphabeta"
     if ai == "random":
@@ -164,10 +165,10 @@ def _fixed_depth_bot(depth: int) -> ComputerPlayer:
     """The bot's search (iterative deepening, same evaluation) stopped at ``depth`` plies instead of a deadline."""
     from math import inf
 
-    from engine.iterative import think
-    from engine.transposition import TranspositionTable
-    from engine.ultimate import ULTIMATE
-    from engine.ultimate_eval import WIN, evaluate, scoring
+    from engine.bot.iterative import think
+    from engine.evaluation.ultimate import WIN, evaluate, scoring
+    from engine.games.ultimate import ULTIMATE
+    from engine.search.transposition import TranspositionTable
 
     table = TranspositionTable()
 
@@ -205,9 +206,9 @@ class LiveFiles:
         self._warned: set[str] = set()
 
     def __call__(self, position: Position) -> None:
-        from treeviz.board_picture import write_board_picture
-        from treeviz.live_page import write_live_page
-        from treeviz.render import RenderError
+        from treeviz.draw.graphviz import RenderError
+        from treeviz.play.board_picture import write_board_picture
+        from treeviz.play.live_page import write_live_page
 
         try:
             try:
@@ -263,7 +264,7 @@ def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
     page = (settings.folder / "refresh.html").resolve()
     footer = f"Live page: {page.as_uri()}"
     if settings.serve is not None:
-        from treeviz.live_server import LiveServer
+        from treeviz.play.live_server import LiveServer
 
         try:
             server = LiveServer(settings.folder, settings.serve)

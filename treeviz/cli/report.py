@@ -11,10 +11,10 @@ from pathlib import Path
 
 import click
 
-from engine.arena import Championship
-from engine.arena_records import RECORDS_NAME, read_records, records_path
-from treeviz.arena_page import write_report
+from engine.arena.championship import Championship
+from engine.arena.records import RECORDS_NAME, read_records, records_path
 from treeviz.cli.common import fail
+from treeviz.pages.arena_page import write_report
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

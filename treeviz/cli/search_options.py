@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from treeviz.cli.common import fail
-from treeviz.dag import MERGES
 from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES
+from treeviz.trees.dag import MERGES
 
 ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
              "(UCT, random playouts).")

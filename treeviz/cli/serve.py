@@ -15,17 +15,17 @@ import math
 import time
 from typing import TextIO
 
+from engine.arena.players import BotPlayer, Player, choose_within
 from engine.errors import FenError
-from engine.players import BotPlayer, Player, choose_within
-from engine.ultimate import ULTIMATE
+from engine.games.ultimate import ULTIMATE
 
 
 def serve_loop(source: TextIO, sink: TextIO, player: Player | None = None) -> None:
     """Answer the lines of ``source`` on ``sink`` until ``quit`` or the end of input (our bot by default)."""
     bot = player if player is not None else BotPlayer()
     if player is None:
-        from engine.native_search import native_engine
-        from engine.ultimate_eval import DEFAULT_WEIGHTS, judges
+        from engine.bot.native_search import native_engine
+        from engine.evaluation.ultimate import DEFAULT_WEIGHTS, judges
 
         if native_engine(DEFAULT_WEIGHTS) is None:  # the evaluation tables, loaded before any clock starts
             judges(0), judges(1)
@@ -58,7 +58,7 @@ def _move_for(player: Player, text: str, read_at: float) -> str:
     except FenError as exc:
         return f"error: {' '.join(str(exc).split())}"
     if ULTIMATE.is_over(state):
-        from engine.bot import finished_message
+        from engine.bot.decision import finished_message
 
         return f"error: {finished_message(state, fen.strip())}"
     return ULTIMATE.move_name(choose_within(player, state, seconds, read_at))

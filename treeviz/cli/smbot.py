@@ -3,7 +3,7 @@
 stdout carries exactly the move (``45``) and a newline; the search report
 (depth, nodes, nodes per second, table hits, score, principal variation,
 start-up) goes to stderr. The budget counts from the start of the *process*
-(:func:`engine.deadline.process_age`), so Python's start-up and imports are paid
+(:func:`engine.search.deadline.process_age`), so Python's start-up and imports are paid
 from it, as a referee timing the process sees them. That is why this module
 imports almost nothing: the common call, exactly ``FEN SECONDS`` with a valid
 budget, goes straight to the search (the rules, the search and the evaluation
@@ -20,7 +20,7 @@ import os
 import sys
 import time
 
-from engine.deadline import ONE_SHOT_MARGIN, process_start
+from engine.search.deadline import ONE_SHOT_MARGIN, process_start
 
 STARTED = process_start()
 """When the process started, on the monotonic clock (read as the first thing this program does)."""
@@ -39,9 +39,9 @@ def quick_budget(text: str) -> float | None:
 
 def answer(fen: str, seconds: float, started: float) -> int:
     """Search ``fen`` for ``seconds`` counted from ``started``, print the move and the report: the exit status."""
-    from engine.bot import finished_message, report, search
+    from engine.bot.decision import finished_message, report, search
     from engine.errors import FenError
-    from engine.ultimate import ULTIMATE
+    from engine.games.ultimate import ULTIMATE
 
     try:
         state = ULTIMATE.parse_fen(fen)

@@ -15,16 +15,17 @@ from typing import Any
 
 import click
 
-from engine.counting import PositionLimitError
 from engine.game import PLAYER_NAMES, O, X
-from engine.solver import Solution, solve
+from engine.search.counting import PositionLimitError
+from engine.search.solver import Solution, solve
 from treeviz.cli.common import fail
 from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
 from treeviz.cli.tttree import check_figure_request, figure_options
-from treeviz.crop import crop_graph
-from treeviz.drawing import FigureOptions
+from treeviz.draw.drawing import FigureOptions
+from treeviz.draw.strategy_figure import strategy_figure
 from treeviz.files import write_atomically
-from treeviz.strategy_tree import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_figure, strategy_tree
+from treeviz.trees.crop import crop_graph
+from treeviz.trees.strategy import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_tree
 
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json")
 SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex", ".json": "json"}
@@ -188,8 +189,8 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
 def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int, options: FigureOptions | None,
             path: list[str] | None, plies: int | None) -> tuple[str | bytes, list[str]]:
     """The strategy tree (or the two drawing strategies) in ``fmt``, and the notes on what was chosen."""
-    from treeviz.json_export import tree_to_json
-    from treeviz.render import RenderError
+    from treeviz.draw.graphviz import RenderError
+    from treeviz.trees.json_export import tree_to_json
 
     player = {"x": X, "o": O, None: None}[side]
     try:

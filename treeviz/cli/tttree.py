@@ -15,7 +15,6 @@ from typing import Any, NoReturn
 import click
 import networkx as nx
 
-from treeviz.builder import ORDERS
 from treeviz.cli.common import fail, progress_enabled, run
 from treeviz.cli.search_options import (
     ALGO_HELP,
@@ -24,13 +23,14 @@ from treeviz.cli.search_options import (
     compare_option,
     search_options,
 )
-from treeviz.crop import parse_path
-from treeviz.drawing import FIGURE_FORMATS, FigureOptions
+from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions
+from treeviz.draw.graphviz import RenderError
+from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
+from treeviz.draw.themes import THEMES
 from treeviz.files import write_chunks_atomically
-from treeviz.render import RenderError
-from treeviz.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
-from treeviz.themes import THEMES
 from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
+from treeviz.trees.builder import ORDERS
+from treeviz.trees.crop import parse_path
 
 DEFAULT_MAX_NODES = 1000
 """The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
@@ -217,7 +217,7 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
         fail(str(exc))
     except ImportError:
         if fmt == "html":
-            fail("html output needs treeviz.html_page")
+            fail("html output needs treeviz.pages.tree_page")
         raise
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from treeviz.builder import ORDERS
 from treeviz.cli.common import fail, progress_enabled
 from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
 from treeviz.files import write_atomically
 from treeviz.tree import SEARCHES
+from treeviz.trees.builder import ORDERS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

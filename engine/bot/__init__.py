@@ -1,0 +1,3 @@
+"""The ultimate bot: iterative deepening under a deadline (:mod:`engine.bot.decision`), the search in C
+(``native/``, loaded by :mod:`engine.bot.native_search`). Imports :mod:`engine.games`, :mod:`engine.search`
+and :mod:`engine.evaluation`."""

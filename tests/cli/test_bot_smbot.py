@@ -1,0 +1,151 @@
+"""The ``sm-bot`` contract: the move alone on stdout, a report on stderr, exit 2 on bad input, on time."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.games.ultimate import ULTIMATE
+
+BIN = Path(sys.executable).parent
+MIDGAME = "1o5x4xx3x9oo8o5o994x3o1x3x3o 88 x"
+
+
+def finished_game_fen(seed: int = 5) -> str:
+    """The last position of a seeded random game."""
+    import random
+
+    rng = random.Random(seed)
+    state = ULTIMATE.initial()
+    while not ULTIMATE.is_over(state):
+        state = ULTIMATE.play(state, rng.choice(ULTIMATE.legal_moves(state)))
+    return ULTIMATE.fen(state)
+
+
+FINISHED = finished_game_fen()
+
+
+def sm_bot(*args: str, tool: str = "sm-bot") -> tuple[subprocess.CompletedProcess[str], float]:
+    began = time.monotonic()
+    result = subprocess.run([str(BIN / tool), *args], capture_output=True, text=True, timeout=60)
+    return result, time.monotonic() - began
+
+
+@pytest.mark.parametrize("fen", ["999999999 00 x", MIDGAME, "3ox96x1o94x5o92o5xx3o96 14 x"])
+def test_prints_exactly_a_legal_move_within_the_budget(fen: str) -> None:
+    result, wall = sm_bot(fen, "1")
+    assert result.returncode == 0, result.stderr
+    assert re.fullmatch(r"[1-9][1-9]\n", result.stdout)
+    assert int(result.stdout) in ULTIMATE.legal_moves(ULTIMATE.parse_fen(fen))
+    assert wall < 1.0
+    for word in ("depth", "nodes", "nodes/s", "table hits", "score"):
+        assert word in result.stderr
+
+
+def test_treeviz_bot_is_the_same_command() -> None:
+    result, _ = sm_bot("bot", MIDGAME, "0.5", tool="treeviz")
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) in ULTIMATE.legal_moves(ULTIMATE.parse_fen(MIDGAME))
+
+
+@pytest.mark.parametrize("args, words", [
+    (("999999999 00 y", "1"), "side to move"),
+    (("999999999 00", "1"), "3 fields"),
+    (("not a fen", "1"), "error"),
+    ((FINISHED, "1"), "over"),
+    (("999999999 00 x", "0"), "SECONDS"),
+    (("999999999 00 x", "-1"), "SECONDS"),
+    (("999999999 00 x", "soon"), "SECONDS"),
+    (("999999999 00 x", "nan"), "SECONDS"),
+    (("999999999 00 x",), "SECONDS"),
+])
+def test_bad_input_is_a_one_line_error_with_exit_2(args: tuple[str, ...], words: str) -> None:
+    result, _ = sm_bot(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert words in lines[0]
+
+
+def serve(lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BIN / "sm-bot"), "--serve", *args], input="".join(f"{line}\n" for line in lines),
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_serve_answers_a_move_line_for_each_position_and_goes_on_after_bad_lines() -> None:
+    result = serve(["isready", "999999999 00 x 0.2", "", "999999999 00 x soon", "not a fen 0.2",
+                    f"{FINISHED} 0.2", "999999999 00 y 0.2", "justoneword", f"{MIDGAME} 0.2"])
+    assert result.returncode == 0, result.stderr
+    answers = result.stdout.splitlines()
+    assert len(answers) == 8
+    assert answers[0] == "readyok"
+    assert int(answers[1]) in ULTIMATE.legal_moves(ULTIMATE.initial())
+    assert answers[2].startswith("error: ") and "soon" in answers[2]
+    assert answers[3].startswith("error: ")
+    assert answers[4].startswith("error: ") and "over" in answers[4]
+    assert answers[5].startswith("error: ") and "side to move" in answers[5]
+    assert answers[6].startswith("error: ")
+    assert int(answers[7]) in ULTIMATE.legal_moves(ULTIMATE.parse_fen(MIDGAME))
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_ends_on_quit_and_keeps_the_budget_per_line() -> None:
+    began = time.monotonic()
+    result = serve([f"{MIDGAME} 0.3", f"{MIDGAME} 0.3", "quit", f"{MIDGAME} 0.3"])
+    took = time.monotonic() - began
+    assert result.returncode == 0
+    assert len(result.stdout.splitlines()) == 2  # nothing after quit
+    assert took < 0.6 + 1.0  # two moves of 0.3 s, plus start-up
+
+
+def test_serve_refuses_a_position_on_the_command_line() -> None:
+    result = subprocess.run([str(BIN / "sm-bot"), "--serve", MIDGAME, "1"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("spec", ["seed:2", "greedy", "mcts", "random"])
+def test_player_option_plays_a_built_in_once(spec: str) -> None:
+    result, _ = sm_bot("--player", spec, MIDGAME, "0.3")
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) in ULTIMATE.legal_moves(ULTIMATE.parse_fen(MIDGAME))
+
+
+def test_player_option_names_a_bad_spec() -> None:
+    result, _ = sm_bot("--player", "seed:99", MIDGAME, "0.3")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and "seed:99" in result.stderr
+
+
+def test_help_still_comes_from_the_full_command() -> None:
+    result, _ = sm_bot("--help")
+    assert result.returncode == 0
+    for word in ("FEN", "SECONDS", "--serve", "--player"):
+        assert word in result.stdout
+
+
+def test_the_plain_call_imports_neither_click_nor_dataclasses() -> None:
+    """The referee's call (FEN SECONDS) takes the lean path: what it imports is what its start-up costs."""
+    code = ("import sys, treeviz.cli.smbot as bot; code = bot.answer(sys.argv[1], 0.05, bot.STARTED); "
+            "print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'dataclasses', 'inspect', "
+            "'pathlib', 'subprocess', 'treeviz')))")
+    result = subprocess.run([sys.executable, "-c", code, MIDGAME], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "0 ['treeviz', 'treeviz.cli', 'treeviz.cli.smbot']"
+
+
+def test_the_search_began_early_and_went_deeper_than_one_ply() -> None:
+    """Start-up (launch to search) is reported; a 0.1 s budget still searches several plies."""
+    result, wall = sm_bot(MIDGAME, "0.1")
+    assert result.returncode == 0
+    depth = int(re.search(r"depth (\d+)", result.stderr).group(1))
+    startup = float(re.search(r"start-up ([0-9.]+) s", result.stderr).group(1))
+    assert depth >= 2
+    assert 0 < startup < 0.1

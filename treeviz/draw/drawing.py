@@ -1,0 +1,201 @@
+"""From trees and figure options to the bytes of a figure: the one place that picks the style, checks
+that style and format go together, and sends the work to Graphviz (board) or to the tidy layout and our
+writers (compact, dot).
+
+Used by :class:`treeviz.tree.Tree` (``tttree``, ``treeviz tree/compare``, the
+Python API) and by ``treeviz solve`` for strategy trees. Output is a lazy
+sequence of chunks, so huge SVG and TikZ files stream to disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from treeviz.draw.figure import Panel, figure_scene
+from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, parse_size
+from treeviz.draw.styles import COMPACT_LIMIT, STYLES, StyleError, auto_style, check_style
+from treeviz.draw.themes import DEFAULT, Theme, theme_named
+from treeviz.draw.tikz import MAX_TEX_NODES
+
+FIGURE_FORMATS = ("dot", "png", "svg", "pdf", "tex")
+"""Formats that are figures (the others, json and html, carry the whole tree as data)."""
+SIZED_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
+"""Formats ``--size`` applies to (DOT is Graphviz's input, not a page)."""
+
+
+class OptionError(ValueError):
+    """Figure options that do not fit together or with the format."""
+
+
+@dataclass(frozen=True)
+class FigureOptions:
+    """How to draw: style (None: by size), page size, PNG resolution, theme, direction, TikZ body only."""
+
+    style: str | None = None
+    size: PageSize | None = None
+    dpi: int | None = None
+    theme: Theme = DEFAULT
+    rankdir: str | None = None
+    tex_body: bool = False
+
+    @classmethod
+    def from_values(cls, *, style: str | None = None, size: str | PageSize | None = None, dpi: int | None = None,
+                    theme: str | Theme = "default", rankdir: str | None = None,
+                    tex_body: bool = False) -> FigureOptions:
+        """Options as a user writes them (``size="16cm"``, ``theme="print"``), checked.
+
+        :raises ValueError: an unknown style, theme or direction, a size or resolution that cannot be used.
+        """
+        if style is not None and style not in STYLES:
+            raise StyleError(f"unknown style {style!r} (expected one of {', '.join(STYLES)})")
+        if rankdir is not None and rankdir not in ("TB", "LR"):
+            raise OptionError(f"unknown direction {rankdir!r} (expected TB or LR)")
+        check_dpi(dpi)
+        page = parse_size(size, dpi) if isinstance(size, str) else size
+        return cls(style=style, size=page, dpi=dpi, theme=theme_named(theme) if isinstance(theme, str) else theme,
+                   rankdir=rankdir, tex_body=tex_body)
+
+    def check_format(self, fmt: str) -> None:
+        """:raises OptionError: an option that means nothing in ``fmt`` (``--size`` for DOT, ``--dpi`` for SVG...)."""
+        if fmt not in FIGURE_FORMATS:
+            if self.style or self.size or self.dpi or self.theme is not DEFAULT or self.tex_body:
+                raise OptionError(f"--style, --size, --dpi, --theme and --tex-body shape figures; {fmt} output "
+                                  "holds the whole tree as data")
+            return
+        if self.size is not None and fmt not in SIZED_FORMATS:
+            raise OptionError(f"--size applies to png, svg, pdf and tex, not {fmt} (Graphviz's input)")
+        if self.dpi is not None and fmt != "png":
+            raise OptionError(f"--dpi applies to png only ({fmt} is vector: it scales without pixels)")
+        if self.tex_body and fmt != "tex":
+            raise OptionError("--tex-body applies to --format tex only")
+
+
+@dataclass
+class Output:
+    """A figure ready to write: its chunks (produced lazily) and what was chosen on the way, for stderr."""
+
+    chunks: Iterable[str | bytes]
+    notes: list[str] = field(default_factory=list)
+    style: str = "board"
+    rankdir: str = "TB"
+
+
+def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int) -> tuple[str, list[str]]:
+    """The style to draw with and, when it was picked by size, a note saying so.
+
+    :raises StyleError: a style and a format that do not go together, or a board figure too big.
+    """
+    notes: list[str] = []
+    style = options.style
+    if style is None:
+        if fmt == "dot":
+            style = "board"
+        elif fmt == "tex":
+            style = "compact" if drawn_nodes <= COMPACT_LIMIT else "dot"
+        else:
+            style = auto_style(drawn_nodes)
+        if style != "board" and fmt != "tex":
+            notes.append(f"{drawn_nodes:,} nodes: drawn in {style} style (board style is the default up to "
+                         "1,000 nodes, compact up to 5,000; choose with --style)")
+    check_style(style, fmt, drawn_nodes)
+    return style, notes
+
+
+def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
+         board_dot: Callable[[Theme, str], Iterator[str]], legend_notes: list[str] | None = None,
+         pv_words: str | None = None) -> Output:
+    """The figure of ``panels`` in ``fmt``: board style through ``board_dot(theme, rankdir)`` (DOT chunks) and
+    Graphviz, compact and dot styles through the tidy layout and our writers.
+
+    :raises ValueError: options that do not fit (:class:`OptionError`, :class:`StyleError`).
+    :raises treeviz.draw.graphviz.RenderError: Graphviz failing, a PNG over 32,767 px.
+    """
+    options.check_format(fmt)
+    drawn = sum(p.graph.number_of_nodes() for p in panels)
+    style, notes = resolve_style(options, fmt, drawn)
+    if style == "board":
+        return _board(fmt, options, board_dot, notes)
+    if fmt == "tex" and drawn > MAX_TEX_NODES:
+        raise StyleError(f"{drawn:,} nodes are too many for one TikZ picture (TeX runs out of memory past about "
+                         f"{MAX_TEX_NODES:,}): write --format pdf and \\includegraphics it, or draw less "
+                         "(--plies, --path)")
+    size = options.size
+
+    def scene_at(page: PageSize | None) -> Any:
+        return figure_scene(panels, heading, style=style, theme=options.theme, rankdir=options.rankdir,
+                            size=page, legend_notes=legend_notes, pv_words=pv_words)
+
+    figure = scene_at(size)
+    if fmt == "png" and size is None:
+        from treeviz.draw.cairo_writer import MAX_PIXELS
+
+        dpi = options.dpi or SCREEN_DPI
+        if figure.scene.width * dpi / 72 > MAX_PIXELS:
+            pixels = MAX_PIXELS - 100
+            figure = scene_at(PageSize(width=pixels * 72 / dpi, height=None, amount=pixels, unit="px", dpi=dpi))
+            notes.append(f"scaled to {pixels:,} px wide, about PNG's limit (svg or pdf keep every detail)")
+    if figure.rankdir != (options.rankdir or "TB"):
+        notes.append("drawn left to right (it fits the page width with larger text that way; --rankdir TB for "
+                     "top to bottom)")
+    return Output(_tidy_chunks(figure.scene, fmt, options, notes), notes, style, figure.rankdir)
+
+
+def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, str], Iterator[str]],
+           notes: list[str]) -> Output:
+    rankdir = options.rankdir or "TB"
+    if fmt == "dot":
+        return Output(board_dot(options.theme, rankdir), notes, "board", rankdir)
+
+    def chunks() -> Iterator[bytes | str]:
+        from treeviz.draw.graphviz import render
+
+        data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi)
+        if fmt == "svg":
+            text = data.decode()
+            yield _svg_page_units(text, options.size) if options.size is not None else text
+        else:
+            yield data
+
+    return Output(chunks(), notes, "board", rankdir)
+
+
+def _svg_page_units(svg: str, size: PageSize) -> str:
+    """Graphviz writes the page in points; say it in the unit asked for (``16cm``), same size."""
+    import re
+
+    match = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    if not match:
+        return svg
+    width, height = float(match.group(1)), float(match.group(2))
+    amount = size.amount
+    new = f'<svg width="{amount:g}{size.unit}" height="{amount * height / width:.4g}{size.unit}"'
+    return svg[:match.start()] + new + svg[match.end():]
+
+
+def _tidy_chunks(scene: Any, fmt: str, options: FigureOptions, notes: list[str]) -> Iterator[str | bytes]:
+    if fmt == "svg":
+        from treeviz.draw.svg_writer import iter_svg
+
+        yield from iter_svg(scene)
+    elif fmt == "tex":
+        from treeviz.draw.tikz import iter_tikz
+
+        yield from iter_tikz(scene, body_only=options.tex_body)
+    elif fmt == "pdf":
+        from treeviz.draw.cairo_writer import to_pdf
+
+        yield to_pdf(scene)
+    elif fmt == "png":
+        from treeviz.draw.cairo_writer import to_png
+
+        dpi = options.dpi or (options.size.dpi if options.size is not None else 96)
+        try:
+            yield to_png(scene, dpi)
+        except ValueError as exc:
+            from treeviz.draw.graphviz import RenderError
+
+            raise RenderError(str(exc)) from None
+    else:
+        raise StyleError(f"the compact and dot styles cannot be written as {fmt}")

@@ -1,0 +1,596 @@
+"""Compact and dot figures: search trees laid out by the tidy layout and placed on a page as a :class:`Scene`.
+
+One tree (or a few side by side: minimax and alpha-beta, two strategies) is
+turned into boxes, ellipses or points, edges, move labels, pruned stubs and
+``+k nodes`` marks, laid out in linear time (:mod:`treeviz.draw.tidy_layout`), then
+scaled to the page: ``--size`` fixes the width (and maybe the height), the
+heading and legend stay at a readable print size whatever the scale. With a
+size and no ``--rankdir``, a compact tree too wide to read when drawn
+downwards is drawn rightwards instead, its levels spread to fill the width.
+
+Every writer (SVG, PDF/PNG, TikZ) paints the same scene, so all formats show
+the same coordinates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from treeviz.draw.labels import ALPHA, BETA
+from treeviz.draw.page_size import PageSize
+from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine
+from treeviz.draw.styles import NodeText, node_shape, node_side, node_text
+from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
+from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.tidy_layout import tidy_layout
+
+# -- natural sizes (points, before scaling to the page) ----------------------------------
+
+VALUE_PT = 7.0
+"""Value inside a compact node."""
+SMALL_PT = 5.0
+"""Visit order above the value."""
+MOVE_PT = 6.0
+"""Moves on the edges, pruned moves, ``+k`` marks."""
+SIBLING_GAP = {"compact": 2.0, "dot": 0.8}
+COUSIN_GAP = {"compact": 4.0, "dot": 1.6}
+DOT_SIZE = 2.6
+"""Diameter of a dot-style node."""
+DOT_ASPECT = 2.5
+"""A dot-style figure is drawn about this many times wider than tall (its levels spread to get there)."""
+LR_STRETCH = 3.0
+"""Drawn rightwards to fit a page width, levels may spread up to this many times their least gap."""
+MAX_SCALE = 2.0
+"""A small tree given a wide page is blown up at most this much, and centred."""
+READABLE_SCALE = 0.75
+"""Below this scale a downward compact tree is too small to read on the page: try rightwards."""
+
+# -- final sizes (points on the page, whatever the scale) -----------------------------------
+
+MARGIN = 8.0
+TITLE_PT = 9.0
+LEGEND_PT = 6.5
+PANEL_TITLE_PT = 8.0
+PANEL_GAP = 18.0
+MIN_STROKE = 0.12
+"""Lines never thinner than this on the page, so the shape of a huge tree still prints."""
+MIN_PV_STROKE = 0.9
+MIN_DOT = 0.35
+
+
+@dataclass
+class Panel:
+    """One tree of a figure and the title written over it (None: no title)."""
+
+    graph: nx.DiGraph
+    title: str | None = None
+
+
+@dataclass
+class Figure:
+    """The placed figure and the choices made on the way (for the command to report)."""
+
+    scene: Scene
+    rankdir: str
+    scale: float
+    """How much the trees were scaled to fit the page (1 without ``--size``)."""
+
+
+TextOf = Callable[[nx.DiGraph, dict[str, Any]], NodeText]
+
+ENTERED, STUB, MARK = 0, 1, 2
+
+
+class _Tree:
+    """One tree's nodes in preorder with their sizes and tidy positions, in natural points, for one
+    orientation; (0, 0) is the top left of the tree's box."""
+
+    def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf) -> None:
+        self.G = G
+        self.style = style
+        self.rankdir = rankdir
+        node_data = G._node
+        succ = G._succ
+        root = _root(G)
+        kind: list[int] = []
+        gid: list[Hashable] = []
+        depth: list[int] = []
+        parent: list[int] = []
+        children: list[list[int]] = []
+        count: list[int] = []  # +k of a mark
+        # (graph node, parent index, level, +k): a mark (k > 0) stands for the nodes cut off below its parent.
+        stack: list[tuple[Hashable, int, int, int]] = [(root, -1, 0, 0)]
+        compact = style == "compact"
+        while stack:
+            n, p, level, k = stack.pop()
+            i = len(gid)
+            gid.append(n)
+            depth.append(level)
+            parent.append(p)
+            children.append([])
+            count.append(k)
+            if p >= 0:
+                children[p].append(i)
+            if k:
+                kind.append(MARK)
+                continue
+            d = node_data[n]
+            kind.append(STUB if d.get("pruned") else ENTERED)
+            kids = succ[n]
+            order = _sorted(kids) if len(kids) > 1 else list(kids)
+            # ``hidden`` counts every node left out below; the mark here is for those not under a drawn child.
+            hidden = d.get("hidden") or 0
+            if hidden:
+                hidden -= sum(node_data[c].get("hidden") or 0 for c in order if not node_data[c].get("pruned"))
+                if hidden > 0:
+                    stack.append((None, i, level + 1, hidden))
+            stack.extend((c, i, level + 1, 0) for c in reversed(order))
+        self.kind, self.gid, self.depth, self.parent = kind, gid, depth, parent
+        self.children, self.count = children, count
+        size = len(gid)
+        self.texts: list[NodeText | None] = [None] * size
+        w = [0.0] * size
+        h = [0.0] * size
+        algorithm_alphabeta = G.graph.get("algorithm") == "alphabeta"
+        for i in range(size):
+            k = kind[i]
+            if k == ENTERED:
+                d = node_data[gid[i]]
+                if compact:
+                    t = text_of(G, d)
+                    self.texts[i] = t
+                    tw = text_width(t.main, VALUE_PT)
+                    if t.small:
+                        tw = max(tw, text_width(t.small, SMALL_PT))
+                    if node_shape(d) == "ellipse":
+                        w[i] = max(tw * 1.2 + 4.0, 13.0)
+                    else:
+                        w[i] = max(tw + 4.0, 11.0)
+                    h[i] = 15.0 if t.small else 9.5
+                    if node_shape(d) == "ellipse":
+                        h[i] += 1.0
+                else:
+                    w[i] = h[i] = DOT_SIZE
+            elif k == STUB:
+                if compact:
+                    label = self.stub_text(i)
+                    w[i] = text_width(label, MOVE_PT) + 1.0
+                    h[i] = MOVE_PT + 2.0
+                else:
+                    w[i] = h[i] = DOT_SIZE * 0.6
+            else:
+                if compact:
+                    w[i] = text_width(self.mark_text(i), MOVE_PT) + 2.0
+                    h[i] = MOVE_PT + 2.0
+                else:
+                    w[i] = text_width(self.mark_text(i), MOVE_PT * 0.6) + 1.0
+                    h[i] = MOVE_PT * 0.6 + 1.0
+        self.w, self.h = w, h
+        self.alphabeta = algorithm_alphabeta
+        across = w if rankdir == "TB" else h  # extent along the sibling axis
+        self.across = across
+        self.offsets = tidy_layout(children, across, gap=SIBLING_GAP[style], cousin_gap=COUSIN_GAP[style])
+        self.levels = max(depth) + 1 if depth else 1
+        self.breadth = max((self.offsets[i] + across[i] / 2 for i in range(size)), default=0.0)
+        along = h if rankdir == "TB" else w
+        entered_along = [along[i] for i in range(size) if kind[i] == ENTERED] or [DOT_SIZE]
+        self.node_along = max(entered_along)
+        if compact:
+            label_room = (MOVE_PT + 9.0) if rankdir == "TB" else (self._widest_move() + 12.0)
+            self.min_step = self.node_along + label_room
+        else:
+            self.min_step = 14.0
+        self.step = self.min_step
+
+    # -- texts ---------------------------------------------------------------------------------
+
+    def move_text(self, i: int) -> str:
+        p = self.parent[i]
+        e = self.G._succ[self.gid[p]][self.gid[i]]
+        return str(e.get("label", e.get("move", "")))
+
+    def stub_text(self, i: int) -> str:
+        cut = self.G._node[self.gid[i]].get("cut_by") or "beta"
+        return f"{self.move_text(i)} {BETA if cut == 'beta' else ALPHA}"
+
+    def mark_text(self, i: int) -> str:
+        return f"+{self.count[i]:,}"
+
+    def _widest_move(self) -> float:
+        widths = [text_width(self.move_text(i), MOVE_PT) for i in range(1, len(self.gid)) if self.kind[i] == ENTERED]
+        return max(widths, default=MOVE_PT)
+
+    # -- geometry --------------------------------------------------------------------------------
+
+    def size(self) -> tuple[float, float]:
+        """Width and height of the tree's box at the current level step."""
+        along = self.step * (self.levels - 1) + self.node_along
+        return (self.breadth, along) if self.rankdir == "TB" else (along, self.breadth)
+
+    def centre(self, i: int) -> tuple[float, float]:
+        level = self.node_along / 2 + self.depth[i] * self.step
+        if self.rankdir == "TB":
+            return self.offsets[i], level
+        return level, self.offsets[i]
+
+
+def _root(G: nx.DiGraph) -> Hashable:
+    root = G.graph.get("root")
+    if root is not None and root in G:
+        return root
+    return next(n for n in G if not G._pred[n])
+
+
+def _sorted(children: Any) -> list[Any]:
+    try:
+        return sorted(children)
+    except TypeError:
+        return list(children)
+
+
+# -- the figure ------------------------------------------------------------------------------------
+
+def figure_scene(panels: list[Panel], heading: str, *, style: str, theme: Theme = DEFAULT,
+                 rankdir: str | None = None, size: PageSize | None = None, legend: bool = True,
+                 text_of: TextOf = node_text, legend_notes: list[str] | None = None,
+                 pv_words: str | None = None) -> Figure:
+    """Lay out the panels' trees in ``style`` (compact or dot) and place them under ``heading`` and the legend.
+
+    ``rankdir`` TB grows trees downwards, LR rightwards; None: downwards, unless a ``size`` is given and a
+    compact tree would be too small to read that way while rightwards it is larger.
+    """
+    chosen = rankdir or "TB"
+    trees = [_Tree(p.graph, style, chosen, text_of) for p in panels]
+    if rankdir is None and size is not None and style == "compact":
+        down = _fit(trees, size, panels)
+        if down < READABLE_SCALE:
+            across = [_Tree(p.graph, style, "LR", text_of) for p in panels]
+            right = _fit(across, size, panels)
+            if right > down:
+                trees, chosen = across, "LR"
+    if style == "dot":
+        _spread_dot_levels(trees, size)
+    scale = _fit(trees, size, panels) if size is not None else 1.0
+    scene = _place(trees, panels, heading, style=style, theme=theme, rankdir=chosen, size=size, scale=scale,
+                   legend=legend, notes=legend_notes or [], pv_words=pv_words or "principal variation (best play)")
+    return Figure(scene=scene, rankdir=chosen, scale=scale)
+
+
+def _arrangement_extent(trees: list[_Tree], panels: list[Panel]) -> tuple[float, float]:
+    """Natural width and height of the trees arranged side by side (TB) or stacked (LR), gaps excluded."""
+    sizes = [t.size() for t in trees]
+    if trees[0].rankdir == "TB":
+        return sum(w for w, _ in sizes), max(h for _, h in sizes)
+    return max(w for w, _ in sizes), sum(h for _, h in sizes)
+
+
+def _fit(trees: list[_Tree], size: PageSize, panels: list[Panel]) -> float:
+    """The scale that fits the trees to the page width (and height, if given); for a rightward tree narrower
+    than the page, its levels first spread (up to :data:`LR_STRETCH`) so the text is not blown up."""
+    gaps = PANEL_GAP * (len(trees) - 1)
+    avail_w = size.width - 2 * MARGIN - (gaps if trees[0].rankdir == "TB" else 0)
+    if trees[0].rankdir == "LR" and trees[0].style == "compact":
+        for t in trees:
+            t.step = t.min_step
+            width = t.size()[0]
+            if width < avail_w:
+                t.step = min(t.min_step * LR_STRETCH,
+                             t.min_step + (avail_w - width) / max(1, t.levels - 1))
+    w, h = _arrangement_extent(trees, panels)
+    scale = min(MAX_SCALE, avail_w / w) if w > 0 else 1.0
+    if size.height is not None:
+        avail_h = size.height - 2 * MARGIN - _heading_allowance(size.width) - (
+            PANEL_TITLE_PT * 2 * len(trees) + (gaps if trees[0].rankdir == "LR" else 0))
+        if h > 0 and avail_h > 0:
+            scale = min(scale, avail_h / h)
+    return scale
+
+
+def _heading_allowance(width: float) -> float:
+    """A guess of the heading's height on a page this wide (title and two legend lines)."""
+    return TITLE_PT * 1.4 + LEGEND_PT * 1.5 * (2 if width > 300 else 4) + 6
+
+
+def _spread_dot_levels(trees: list[_Tree], size: PageSize | None) -> None:
+    """Dot style: spread the levels so the figure is about :data:`DOT_ASPECT` times wider than tall (or fills
+    the page height given)."""
+    for t in trees:
+        aspect = DOT_ASPECT
+        if size is not None and size.height is not None:
+            aspect = max(0.2, size.width / max(1.0, size.height - _heading_allowance(size.width)))
+        target = t.breadth / aspect
+        if t.levels > 1:
+            t.step = max(t.min_step, (target - t.node_along) / (t.levels - 1))
+
+
+# -- painting ----------------------------------------------------------------------------------------
+
+def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: str,
+           size: PageSize | None, scale: float, legend: bool, notes: list[str], pv_words: str) -> Scene:
+    sizes = [t.size() for t in trees]
+    drawn = [(w * scale, h * scale) for w, h in sizes]
+    if rankdir == "TB":
+        content_w = sum(w for w, _ in drawn) + PANEL_GAP * (len(trees) - 1)
+    else:
+        content_w = max(w for w, _ in drawn)
+    # Without a page size the heading grows with very wide figures (as the board figures' heading does).
+    heading_scale = 1.0 if size is not None else max(1.0, min(12.0, content_w / 1500))
+    page_w = size.width if size is not None else max(content_w + 2 * MARGIN, 320.0 * heading_scale)
+    text_w = page_w - 2 * MARGIN
+    items: list[Item] = []
+    y = MARGIN
+    title_pt = TITLE_PT * heading_scale
+    for line in wrap(heading, text_w, title_pt, bold=True):
+        y += title_pt
+        items.append(Text(page_w / 2, y, line, title_pt, theme.ink, bold=True, role="title"))
+        y += title_pt * 0.3
+    if legend:
+        y = _legend(items, y + 2, page_w, style, theme, trees, heading_scale, notes, pv_words)
+    y += 6 * heading_scale
+
+    panel_pt = PANEL_TITLE_PT * heading_scale
+    titled = any(p.title for p in panels)
+    # Centre the trees on the page when they are narrower than it.
+    x = MARGIN + max(0.0, (text_w - content_w) / 2) if rankdir == "TB" else MARGIN
+    top = y
+    bottom = y
+    for tree, panel, (w, h) in zip(trees, panels, drawn, strict=True):
+        ty = top if rankdir == "TB" else bottom
+        tx = x if rankdir == "TB" else MARGIN + max(0.0, (text_w - w) / 2)
+        if titled:
+            lines = wrap(panel.title or "", max(w, 120.0), panel_pt, bold=True)
+            for line in lines:
+                ty += panel_pt
+                items.append(Text(tx + w / 2, ty, line, panel_pt, theme.ink, bold=True, role="panel-title"))
+            ty += panel_pt * 0.6
+        _paint_tree(items, tree, tx, ty, scale, theme)
+        bottom = max(bottom, ty + h)
+        if rankdir == "TB":
+            x += w + PANEL_GAP
+        else:
+            bottom += PANEL_GAP
+    if rankdir == "LR":
+        bottom -= PANEL_GAP
+    page_h = bottom + MARGIN
+    if size is not None and size.height is not None:
+        page_h = max(page_h, size.height)
+    return Scene(width=page_w, height=page_h, items=items, title=heading,
+                 units=(size.amount, size.unit) if size is not None else None)
+
+
+def wrap(text: str, width: float, points: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``points`` (a single long word stays whole)."""
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, points, bold=bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def _stroke(theme: Theme, role: str, scale: float, style: str) -> Stroke:
+    """The stroke of each kind of line at this scale (dot style keeps hairlines visible)."""
+    dot = style == "dot"
+    natural = {"edge": 0.3 if dot else 0.6, "pv": 1.2 if dot else 1.6, "pruned-beta": 0.3 if dot else 0.6,
+               "pruned-alpha": 0.3 if dot else 0.6, "mark": 0.4 if dot else 0.7}[role]
+    width = natural * scale
+    floor = MIN_PV_STROKE if role == "pv" else MIN_STROKE
+    if dot or width < floor:
+        width = max(width, floor)
+    colour = {"edge": theme.edge, "pv": theme.pv, "pruned-beta": theme.pruned, "pruned-alpha": theme.pruned,
+              "mark": theme.hidden}[role]
+    dash = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
+            "mark": "dotted"}.get(role)
+    return Stroke(colour, round(width, 3), dash)  # type: ignore[arg-type]
+
+
+def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, theme: Theme) -> None:
+    G = t.G
+    node_data = G._node
+    succ = G._succ
+    compact = t.style == "compact"
+    tb = t.rankdir == "TB"
+    n = len(t.gid)
+    cx = [0.0] * n
+    cy = [0.0] * n
+    for i in range(n):
+        a, b = t.centre(i)
+        cx[i] = ox + a * s
+        cy[i] = oy + b * s
+    lines: dict[str, list[float]] = {"edge": [], "pv": [], "pruned-beta": [], "pruned-alpha": [], "mark": []}
+    texts: list[Item] = []
+    move_pt = MOVE_PT * s
+    for i in range(1, n):
+        p = t.parent[i]
+        k = t.kind[i]
+        px, py = cx[p], cy[p]
+        if k == ENTERED:
+            e = succ[t.gid[p]][t.gid[i]]
+            role = "pv" if e.get("best") else "edge"
+            lines[role] += (px, py, cx[i], cy[i])
+            if compact:
+                label = t.move_text(i)
+                lw = text_width(label, move_pt)
+                if tb:
+                    ly = cy[i] - t.h[i] * s / 2 - move_pt * 0.75
+                    lx = px + (cx[i] - px) * _fraction(py, cy[i], ly)
+                else:
+                    lx = cx[i] - t.w[i] * s / 2 - lw / 2 - 3.0 * s
+                    ly = py + (cy[i] - py) * _fraction(px, cx[i], lx)
+                side = node_side(node_data[t.gid[p]])
+                colour = theme.pv if role == "pv" else theme.stone_ink.get(side, theme.ink)
+                texts.append(Text(lx, ly + move_pt * CAP_HEIGHT / 2, label, move_pt, colour, bold=role == "pv",
+                                  halo=theme_background(), role="move"))
+        elif k == STUB:
+            cut = node_data[t.gid[i]].get("cut_by") or "beta"
+            if tb:
+                ex, ey = cx[i], cy[i] - (t.node_along / 2) * s
+                if not compact:
+                    ey = py + (cy[i] - py) * 0.5
+            else:
+                ex, ey = cx[i] - (t.node_along / 2) * s, cy[i]
+                if not compact:
+                    ex = px + (cx[i] - px) * 0.5
+            lines[f"pruned-{cut}"] += (px, py, ex, ey)
+            if compact:
+                texts.append(_end_label(tb, ex, ey, t.stub_text(i), move_pt, theme.pruned_ink, "pruned", s))
+        else:
+            mark_pt = move_pt if compact else move_pt * 0.6
+            if tb:
+                ex, ey = cx[i], cy[i] - mark_pt * 0.9
+            else:
+                ex, ey = cx[i] - t.w[i] * s / 2, cy[i]
+            lines["mark"] += (px, py, ex, ey)
+            texts.append(_end_label(tb, ex, ey, t.mark_text(i), mark_pt, theme.hidden, "mark", s))
+    for role in ("edge", "pruned-beta", "pruned-alpha", "mark", "pv"):
+        if lines[role]:
+            items.append(Segments(_stroke(theme, role, s, t.style), lines[role], role=role))
+    if compact:
+        _paint_compact_nodes(items, t, cx, cy, s, theme)
+    else:
+        _paint_dots(items, t, cx, cy, s, theme)
+    items.extend(texts)
+
+
+def _end_label(downwards: bool, x: float, y: float, text: str, points: float, colour: str, role: str,
+               s: float) -> Text:
+    """The text at the end of a stub or a mark line: below it (downward trees) or after it (rightward)."""
+    if downwards:
+        return Text(x, y + points, text, points, colour, role=role)
+    return Text(x + s, y + points * CAP_HEIGHT / 2, text, points, colour, anchor="start", role=role)
+
+
+def theme_background() -> str:
+    """The page colour, behind edge labels."""
+    return "#ffffff"
+
+
+def _fraction(a: float, b: float, at: float) -> float:
+    return 0.5 if b == a else (at - a) / (b - a)
+
+
+def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
+                         theme: Theme) -> None:
+    node_data = t.G._node
+    thin = max(0.6 * s, MIN_STROKE)
+    thick = max(1.5 * s, MIN_PV_STROKE)
+    for i in range(len(t.gid)):
+        if t.kind[i] != ENTERED:
+            continue
+        d = node_data[t.gid[i]]
+        side = node_side(d)
+        text = t.texts[i]
+        assert text is not None
+        pv = bool(d.get("best"))
+        stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
+        w, h = t.w[i] * s, t.h[i] * s
+        value_pt = VALUE_PT * s
+        rows: list[TextLine] = []
+        if text.small:
+            small_pt = SMALL_PT * s
+            rows.append(TextLine(text.small, small_pt, theme.faint_ink, -0.6 * s))
+            rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT + 0.9 * s, bold=pv))
+        else:
+            rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT / 2, bold=pv))
+        items.append(Shape(node_shape(d), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
+                           role="pv" if pv else f"node-{side}", tooltip=d.get("fen")))
+
+
+def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
+    node_data = t.G._node
+    groups: dict[tuple[str, bool], list[float]] = {("x", False): [], ("o", False): [], ("x", True): [],
+                                                    ("o", True): []}
+    for i in range(len(t.gid)):
+        if t.kind[i] != ENTERED:
+            continue
+        d = node_data[t.gid[i]]
+        groups[(node_side(d), bool(d.get("best")))] += (cx[i], cy[i])
+    size = max(DOT_SIZE * s, MIN_DOT)
+    for (side, pv), coords in groups.items():
+        if not coords:
+            continue
+        shape = "circle" if side == "o" else "square"
+        fill = theme.pv if pv else theme.stone_ink[side] if theme.name == "default" else (
+            "#ffffff" if side == "o" else "#000000")
+        stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == "o" else None
+        items.append(Marks(shape, round(size * (1.6 if pv else 1.0), 3), fill, coords, stroke,  # type: ignore[arg-type]
+                           role=f"{'pv' if pv else 'node'}-{side}"))
+
+
+# -- legend ---------------------------------------------------------------------------------------
+
+def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme, trees: list[_Tree],
+            k: float, notes: list[str], pv_words: str) -> float:
+    """The key, flowed in lines across the page; returns the y below it."""
+    pt = LEGEND_PT * k
+    entries: list[tuple[str, str]] = []  # (swatch kind, words)
+    entries.append(("x", "x to move"))
+    entries.append(("o", "o to move"))
+    entries.append(("pv", pv_words))
+    if style == "compact":
+        entries.append(("", "values from x's point of view"))
+    if any(t.alphabeta for t in trees):
+        if style == "compact":
+            entries.append(("", "#n: visit order, \u2265/\u2264: bound proved"))
+        entries.append(("pruned-beta", f"pruned by alpha-beta ({BETA}-cut)" if theme.cut_dash["beta"] !=
+                        theme.cut_dash["alpha"] else f"pruned by alpha-beta ({BETA}/{ALPHA}-cut)"))
+        if theme.cut_dash["beta"] != theme.cut_dash["alpha"]:
+            entries.append(("pruned-alpha", f"{ALPHA}-cut"))
+    if any(MARK in t.kind for t in trees):
+        entries.append(("mark", "+k: nodes below not drawn"))
+    entries.extend(("", note) for note in notes)
+    swatch_w = 12 * k
+    gap = 11 * k
+    widths = [(swatch_w + 3 * k if kind else 0) + text_width(words, pt) for kind, words in entries]
+    # Flow into lines.
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for idx, w in enumerate(widths):
+        if rows[-1] and used + gap + w > page_w - 2 * MARGIN:
+            rows.append([])
+            used = 0.0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(idx)
+    for row in rows:
+        total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+        x = (page_w - total) / 2
+        y += pt * 1.45
+        for i in row:
+            kind, words = entries[i]
+            if kind:
+                _swatch(items, kind, x, y - pt * CAP_HEIGHT / 2, swatch_w, pt, style, theme, k)
+                x += swatch_w + 3 * k
+            items.append(Text(x, y, words, pt, theme.faint_ink, anchor="start", role="legend"))
+            x += text_width(words, pt) + gap
+    return y + pt * 0.4
+
+
+def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: float, style: str, theme: Theme,
+            k: float) -> None:
+    """A small sample of what a legend entry names, centred vertically on ``y``."""
+    if kind in ("x", "o"):
+        if style == "compact":
+            shape = "ellipse" if kind == "o" else "box"
+            items.append(Shape(shape, x + w / 2, y, w * 0.8, pt * 1.2, theme.side_fill[kind],  # type: ignore[arg-type]
+                               Stroke(theme.side_border[kind], 0.6 * k), role="legend"))
+        else:
+            fill = theme.stone_ink[kind] if theme.name == "default" else ("#ffffff" if kind == "o" else "#000000")
+            stroke = Stroke("#000000", 0.3 * k) if theme.name != "default" and kind == "o" else None
+            items.append(Marks("circle" if kind == "o" else "square", pt * 0.6, fill, [x + w / 2, y], stroke,
+                               role="legend"))
+        return
+    stroke = _stroke(theme, kind, k, style)
+    if kind == "pv":
+        stroke = Stroke(theme.pv, 1.6 * k)
+    items.append(Segments(stroke, [x, y, x + w, y], role="legend"))

@@ -1,0 +1,232 @@
+"""Running Graphviz: DOT text laid out and drawn as PNG/SVG/PDF bytes.
+
+Kept apart from writing the DOT (:mod:`treeviz.draw.dot_writer`). Layout uses the
+Graphviz 14 bundled in the pygraphviz wheel, or a ``dot`` executable on PATH when
+pygraphviz is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from treeviz.draw.page_size import PAD_INCHES, PageSize
+
+FORMATS = ("png", "svg", "pdf")
+"""What :func:`render` produces."""
+MAX_PNG_PIXELS = 32767
+"""Cairo (hence Graphviz) cannot make a bitmap wider or taller than this."""
+PNG_DPI = 96
+"""Graphviz's default resolution for bitmaps: 96 pixels per 72 points."""
+ENGINE_ENV = "TREEVIZ_GRAPHVIZ"
+"""Set to ``dot`` to force the ``dot`` executable, ``pygraphviz`` to forbid the fallback."""
+
+
+class RenderError(Exception):
+    """The picture cannot be made (too big for the format, Graphviz missing or failing)."""
+
+
+class GraphvizNotFound(RenderError):
+    """Neither pygraphviz nor a ``dot`` executable is available."""
+
+
+def engine() -> str:
+    """Which Graphviz draws: ``"pygraphviz"`` (bundled Graphviz 14) or the path of a ``dot`` executable.
+
+    :raises GraphvizNotFound: neither is available.
+    """
+    choice = os.environ.get(ENGINE_ENV, "")
+    if choice != "dot":
+        try:
+            import pygraphviz  # noqa: F401
+            return "pygraphviz"
+        except ImportError:
+            if choice == "pygraphviz":
+                raise GraphvizNotFound("pygraphviz is not installed (pip install pygraphviz)") from None
+    dot = shutil.which("dot")
+    if dot:
+        return dot
+    raise GraphvizNotFound("no Graphviz found: install the project's dependencies (pip install pygraphviz) "
+                           "or put Graphviz's dot on PATH")
+
+
+def render(dot_text: str, fmt: str, *, size: PageSize | None = None, dpi: int | None = None) -> bytes:
+    """Lay out ``dot_text`` with Graphviz's dot and draw it as ``fmt`` (png, svg or pdf).
+
+    ``size`` scales the drawing to that page width (or to fit width x height, the page being that box):
+    the SVG's width and height and the PDF's MediaBox are the page size; a PNG has the page size at
+    ``size.dpi``. ``dpi`` alone sets a PNG's resolution (default 96).
+
+    :raises RenderError: unknown format, a PNG larger than 32,767 px, or Graphviz failing.
+    """
+    if fmt not in FORMATS:
+        raise RenderError(f"cannot render format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    how = engine()
+    if how == "pygraphviz":
+        return _render_pygraphviz(dot_text, fmt, size, dpi)
+    return _render_executable(how, dot_text, fmt, size, dpi)
+
+
+def page_attributes(bb_size: tuple[float, float], fmt: str, size: PageSize | None,
+                    dpi: int | None) -> dict[str, str]:
+    """Graphviz graph attributes that draw a laid-out figure (bounding box ``bb_size`` in points) at ``size``:
+    a viewport of the page size in points, zoomed and centred, and no extra PDF margin."""
+    attrs: dict[str, str] = {}
+    if fmt == "png" and (dpi or size is not None):
+        attrs["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr]
+    if size is None:
+        return attrs
+    pad = 2 * PAD_INCHES * 72
+    width, height = bb_size[0] + pad, bb_size[1] + pad
+    zoom = size.width / width
+    if size.height is not None:
+        zoom = min(zoom, size.height / height)
+    page_w = size.width
+    page_h = size.height if size.height is not None else height * zoom
+    # Graphviz measures a viewport in points at 72 dpi; for PNG its dpi scales the whole page.
+    attrs.update(margin="0", viewport=f"{page_w:.3f},{page_h:.3f},{zoom:.6f},{bb_size[0] / 2:.3f},{bb_size[1] / 2:.3f}")
+    return attrs
+
+
+def layout_size(dot_text: str) -> tuple[float, float]:
+    """Width and height of the laid-out drawing in points (1/72 inch)."""
+    how = engine()
+    if how == "pygraphviz":
+        import pygraphviz
+        from pygraphviz import graphviz as gv
+
+        graph = pygraphviz.AGraph(string=dot_text)
+        with _graphviz_stderr():
+            context = gv.gvContextWithBuiltins()
+            try:
+                if gv.gvLayout(context, graph.handle, b"dot"):
+                    raise RenderError("Graphviz could not lay out the graph")
+                size = _bb_size(graph.graph_attr.get("bb") or "")
+                gv.gvFreeLayout(context, graph.handle)
+            finally:
+                gv.gvFreeContext(context)
+        return size
+    plain = _run_dot(how, dot_text, "plain").decode()
+    _, scale, width, height = plain.split("\n", 1)[0].split()[:4]
+    return float(width) * 72 * float(scale), float(height) * 72 * float(scale)
+
+
+def png_pixels(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> tuple[int, int]:
+    """Pixel size of a PNG of a drawing ``size`` points large (our figures' padding included), drawn at its
+    natural size (96 dpi, or ``dpi``) or scaled to ``page``."""
+    pad = 2 * PAD_INCHES * 72
+    width, height = size[0] + pad, size[1] + pad
+    resolution = dpi or (page.dpi if page is not None else PNG_DPI)
+    if page is not None:
+        zoom = page.width / width
+        if page.height is not None:
+            zoom = min(zoom, page.height / height)
+        width, height = page.width, page.height if page.height is not None else height * zoom
+    return round(width * resolution / 72), round(height * resolution / 72)
+
+
+def _check_png(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> None:
+    width, height = png_pixels(size, page, dpi)
+    if max(width, height) > MAX_PNG_PIXELS:
+        raise RenderError(
+            f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PNG_PIXELS:,} px limit: "
+            "use --format svg or pdf, --size, or a smaller --max-nodes / --depth")
+
+
+def _bb_size(bb: str) -> tuple[float, float]:
+    try:
+        x0, y0, x1, y1 = (float(v) for v in bb.replace(",", " ").split())
+    except ValueError:
+        raise RenderError(f"Graphviz gave no bounding box ({bb!r})") from None
+    return x1 - x0, y1 - y0
+
+
+def _render_pygraphviz(dot_text: str, fmt: str, size: PageSize | None = None, dpi: int | None = None) -> bytes:
+    import pygraphviz
+    from pygraphviz import graphviz as gv
+
+    try:
+        graph = pygraphviz.AGraph(string=dot_text)
+    except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
+        raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
+    if fmt == "png" and (dpi or size is not None):
+        graph.graph_attr["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr] # read at layout time
+    with _graphviz_stderr():
+        context = gv.gvContextWithBuiltins()
+        try:
+            if gv.gvLayout(context, graph.handle, b"dot"):
+                raise RenderError("Graphviz could not lay out the graph")
+            try:
+                bb = _bb_size(graph.graph_attr.get("bb") or "")
+                attrs = page_attributes(bb, fmt, size, dpi)
+                if fmt == "png":
+                    _check_png(bb, size, dpi)
+                for key, value in attrs.items():
+                    graph.graph_attr[key] = value
+                err, data = gv.gvRenderData(context, graph.handle, fmt.encode())
+            finally:
+                gv.gvFreeLayout(context, graph.handle)
+        finally:
+            gv.gvFreeContext(context)
+    if err or not data:
+        raise RenderError(f"Graphviz could not draw {fmt}")
+    return bytes(data)
+
+
+def _render_executable(dot: str, dot_text: str, fmt: str, size: PageSize | None = None,
+                       dpi: int | None = None) -> bytes:
+    if fmt == "png" or size is not None or dpi:
+        bb = layout_size(dot_text)
+        if fmt == "png":
+            _check_png(bb, size, dpi)
+        attrs = page_attributes(bb, fmt, size, dpi)
+        if attrs:
+            extra = ", ".join(f'{k}="{v}"' for k, v in attrs.items())
+            dot_text = dot_text.replace("{\n", f"{{\n  graph [{extra}];\n", 1)
+    return _run_dot(dot, dot_text, fmt)
+
+
+def _run_dot(dot: str, dot_text: str, fmt: str) -> bytes:
+    done = subprocess.run([dot, f"-T{fmt}"], input=dot_text.encode(), capture_output=True, check=False)
+    if done.returncode != 0 or not done.stdout:
+        message = " ".join(done.stderr.decode(errors="replace").split())[:300]
+        raise RenderError(f"Graphviz dot failed: {message or f'exit status {done.returncode}'}")
+    _pass_on_warnings(done.stderr)
+    return done.stdout
+
+
+_NOISE = (b"Fontconfig warning", b"Fontconfig error")
+"""The wheel's bundled fontconfig is older than the system's config files and says so: not the user's business."""
+
+
+@contextmanager
+def _graphviz_stderr() -> Iterator[None]:
+    """Collect what the Graphviz C library writes on file descriptor 2, drop fontconfig noise, pass the rest on."""
+    fd = 2  # where the C library writes, whatever Python's sys.stderr is
+    sys.stderr.flush()
+    try:
+        saved = os.dup(fd)
+    except OSError:  # no stderr at all
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), fd)
+        try:
+            yield
+        finally:
+            os.dup2(saved, fd)
+            os.close(saved)
+            sink.seek(0)
+            _pass_on_warnings(sink.read())
+
+
+def _pass_on_warnings(raw: bytes) -> None:
+    kept = [line for line in raw.splitlines() if line.strip() and not line.startswith(_NOISE)]
+    if kept:
+        sys.stderr.write(b"\n".join(kept).decode(errors="replace") + "\n")
+        sys.stderr.flush()

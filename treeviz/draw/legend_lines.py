@@ -1,0 +1,73 @@
+"""The key of figures with MCTS or DAG panels: lines of words, each led by a coloured mark.
+
+Their keys say more than a minimax figure's (visits, means, UCB, merged nodes,
+canonical boards), so instead of one long row of swatches they are written as
+left-aligned lines of about :data:`LINE_CHARACTERS` characters; a small figure
+is then not as wide as its legend.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from treeviz.draw import labels
+from treeviz.draw.labels import escape
+from treeviz.draw.themes import DEFAULT, Theme
+
+LINE_CHARACTERS = 80
+"""About how many characters of the key go on one line."""
+SQUARE = "\u25a0"
+WHITE_SQUARE = "\u25a1"
+LINE = "\u2501\u2501"
+GAP = "\u2003\u2003"
+"""Between two entries on a line: two em spaces."""
+
+
+def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
+    """The key as an HTML-like label table: one cell, left-aligned lines."""
+    from treeviz.draw.dag_dot import legend_words as dag_words
+    from treeviz.draw.mcts_dot import legend_words as mcts_words
+
+    mcts = [G for G in trees if G.graph.get("algorithm") == "mcts"]
+    searched = [G for G in trees if G.graph.get("algorithm") != "mcts"]
+    points = round(11 * scale)
+    if theme.side_border["x"] != theme.side_border["o"]:
+        entries: list[tuple[str, str, str]] = [
+            (SQUARE, theme.side_border["x"], "x to move"),
+            (SQUARE, theme.side_border["o"], "o to move"),
+        ]
+    else:  # told apart by fill and corners, not colour (the print theme)
+        entries = [(WHITE_SQUARE, theme.ink, "x to move (square corners)"),
+                   (SQUARE, "#9a9a9a", "o to move (round corners)")]
+    if searched and mcts:
+        entries.append((LINE, theme.pv, "principal variation (best play); MCTS: most-visited line"))
+    elif mcts:
+        entries.append((LINE, theme.pv, "most-visited line (the search's answer)"))
+    else:
+        entries.append((LINE, theme.pv, "principal variation (best play)"))
+    entries.append(("", "", "values from x's point of view"))
+    if any(G.graph.get("algorithm") == "alphabeta" for G in trees):
+        entries.append((f"{labels.BETA}-cut", theme.pruned, "(dashed, grey): move pruned by alpha-beta"))
+        if not any(G.graph.get("merge") for G in searched):
+            entries.append(("", "", f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"))
+    if mcts:
+        entries += [("", "", words) for words in mcts_words(mcts)]
+    entries += [("", "", words) for words in dag_words(trees)]
+    if any(G.graph.get("hidden") for G in trees):
+        entries.append((labels.ELLIPSIS, theme.hidden, "nodes left out (--max-nodes)"))
+
+    lines: list[list[str]] = [[]]
+    width = 0
+    for mark, colour, words in entries:
+        chars = len(mark) + len(words) + 3
+        if lines[-1] and width + chars > LINE_CHARACTERS:
+            lines.append([])
+            width = 0
+        text = escape(words)
+        if mark:
+            text = f'<FONT COLOR="{colour}"><B>{escape(mark)}</B></FONT> {text}'
+        lines[-1].append(text)
+        width += chars
+    body = '<BR ALIGN="LEFT"/>'.join(GAP.join(line) for line in lines)
+    return (f'<TABLE BORDER="0" CELLPADDING="2"><TR><TD ALIGN="LEFT" BALIGN="LEFT">'
+            f'<FONT POINT-SIZE="{points}">{body}</FONT><BR ALIGN="LEFT"/></TD></TR></TABLE>')

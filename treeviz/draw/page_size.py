@@ -1,0 +1,83 @@
+"""``--size`` and ``--dpi``: the size a figure is scaled to, as a report asks for it (``16cm``, ``6in``,
+``800px``, ``16cmx20cm``).
+
+Sizes are kept in points (1/72 in). Pixels count at the PNG's resolution, so
+``--size 800px`` gives a PNG exactly 800 pixels wide (at 96 dpi unless ``--dpi``
+says otherwise); in SVG and PDF a pixel is the CSS pixel, 1/96 in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+POINTS_PER = {"cm": 72 / 2.54, "mm": 72 / 25.4, "in": 72.0, "pt": 1.0}
+"""Points in one unit; pixels depend on the resolution."""
+DEFAULT_DPI = 150
+"""Resolution of a PNG given a ``--size`` in cm, mm, in or pt (print quality)."""
+SCREEN_DPI = 96
+"""Resolution of a PNG without ``--size`` or sized in px: one CSS pixel per pixel."""
+PAD_INCHES = 0.2
+"""White margin around every figure (the DOT's ``pad``; a page's zoom counts it)."""
+MIN_POINTS = 36.0
+"""Half an inch: no figure is made smaller (its heading alone would not fit)."""
+MAX_POINTS = 14400.0
+"""200 inches, PDF's page limit."""
+
+_BY = re.compile(r"(?<=[a-z])\s*x\s*(?=[\d.])")
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(cm|mm|in|pt|px)\s*$")
+
+
+class SizeError(ValueError):
+    """A ``--size`` or ``--dpi`` that cannot be used."""
+
+
+@dataclass(frozen=True)
+class PageSize:
+    """The figure's target: width (and optionally height) in points, and the width as written."""
+
+    width: float
+    height: float | None
+    amount: float
+    """The width in the user's unit (16.0 for ``16cm``)."""
+    unit: str
+    dpi: int
+    """Pixels per inch of a PNG at this size."""
+
+
+def _length(text: str, whole: str, dpi: int) -> tuple[float, float, str]:
+    match = _LENGTH.match(text)
+    if not match:
+        raise SizeError(f"--size {whole!r}: expected a width like 16cm, 160mm, 6in, 450pt or 800px, "
+                        "optionally with a height (16cmx20cm)")
+    amount = float(match.group(1))
+    unit = match.group(2)
+    points = amount * (72.0 / dpi if unit == "px" else POINTS_PER[unit])
+    if points <= 0:
+        raise SizeError(f"--size {whole!r}: the size must be more than 0")
+    if points < MIN_POINTS:
+        raise SizeError(f"--size {whole!r}: too small for a figure (at least 0.5 in, 1.27 cm)")
+    if points > MAX_POINTS:
+        raise SizeError(f"--size {whole!r}: larger than 200 in (508 cm), the largest PDF page")
+    return points, amount, unit
+
+
+def parse_size(text: str, dpi: int | None = None) -> PageSize:
+    """Read ``WIDTH`` or ``WIDTHxHEIGHT`` (each a number and one of cm, mm, in, pt, px).
+
+    :raises SizeError: anything else, a zero or negative size, or a size no page can have.
+    """
+    check_dpi(dpi)
+    # The x between width and height follows a unit and comes before a number (px has an x of its own).
+    width_text, _, height_text = _BY.sub("\0", text.lower(), count=1).partition("\0")
+    px = "px" in text.lower()
+    resolution = dpi or (SCREEN_DPI if px else DEFAULT_DPI)
+    width, amount, unit = _length(width_text, text, resolution)
+    height = _length(height_text, text, resolution)[0] if height_text else None
+    return PageSize(width=width, height=height, amount=amount, unit=unit, dpi=resolution)
+
+
+def check_dpi(dpi: int | None) -> None:
+    """:raises SizeError: a resolution outside 10-2400 dpi."""
+    if dpi is not None and not 10 <= dpi <= 2400:
+        raise SizeError(f"--dpi {dpi}: expected a resolution from 10 to 2400 pixels per inch")

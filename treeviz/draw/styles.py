@@ -1,0 +1,87 @@
+"""Figure styles: ``board`` (each node a board grid, laid out by Graphviz), ``compact`` (a small box or
+ellipse holding the value) and ``dot`` (points and edges only, for the shape of huge trees), the rule
+that picks one by size, and what a compact node says.
+
+The text and shape of a node come from small functions of its attributes
+(:func:`node_text`, :func:`node_shape`), so trees of other searches (MCTS
+visits, merged positions) can draw through the same code by passing their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from treeviz.draw.labels import GEQ, LEQ, format_number
+
+STYLES = ("board", "compact", "dot")
+"""Every figure style, as ``--style`` names them."""
+BOARD_LIMIT = 1_000
+"""Largest tree (drawn nodes, pruned stubs included) drawn in board style by default: the old default cap,
+and about what Graphviz lays out in a second or two."""
+COMPACT_LIMIT = 5_000
+"""Largest tree drawn in compact style by default; bigger trees are drawn in dot style."""
+BOARD_MAX = 10_000
+"""Board style refuses more drawn nodes than this: Graphviz's layout would take minutes or hours."""
+TIDY_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
+"""What the compact and dot styles (laid out by treeviz itself) can be written as."""
+
+
+class StyleError(ValueError):
+    """A style that cannot draw the tree in the format asked for."""
+
+
+def auto_style(drawn_nodes: int) -> str:
+    """The default style of a figure of ``drawn_nodes`` nodes: board, compact, then dot as trees grow."""
+    if drawn_nodes <= BOARD_LIMIT:
+        return "board"
+    return "compact" if drawn_nodes <= COMPACT_LIMIT else "dot"
+
+
+def check_style(style: str, fmt: str, drawn_nodes: int) -> None:
+    """:raises StyleError: a style and a format that do not go together, or a board figure too big to lay out."""
+    if style not in STYLES:
+        raise StyleError(f"unknown style {style!r} (expected one of {', '.join(STYLES)})")
+    if style != "board" and fmt not in TIDY_FORMATS:
+        raise StyleError(f"--style {style} cannot be written as {fmt}: the {style} style is laid out by treeviz, "
+                         "not Graphviz; use png, svg, pdf or tex (or --style board for dot)")
+    if style == "board" and fmt == "tex":
+        raise StyleError("--style board cannot be written as tex: TikZ pictures come in compact or dot style "
+                         "(--style compact), or include the board figure as a pdf (\\includegraphics)")
+    if style == "board" and fmt != "dot" and drawn_nodes > BOARD_MAX:
+        raise StyleError(f"{drawn_nodes:,} nodes are too many for board style (Graphviz would take minutes or hours "
+                         f"to lay them out): use --style compact or dot, or --max-nodes {BOARD_MAX:,} or less")
+
+
+# -- what a compact node shows -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NodeText:
+    """A compact node's text: the ``main`` line (its value) and an optional ``small`` line above it."""
+
+    main: str
+    small: str | None = None
+
+
+def node_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
+    """The value from x's point of view (``≥``/``≤`` for a bound alpha-beta proved) and, for alpha-beta, the
+    visit order ``#n``; for MCTS the visits ``n`` and the mean ``q`` (:func:`treeviz.draw.mcts_dot.compact_text`)."""
+    if G.graph.get("algorithm") == "mcts":
+        from treeviz.draw.mcts_dot import compact_text
+        return NodeText(*compact_text(d))
+    relation = {"lower": GEQ, "upper": LEQ}.get(d.get("bound") or "exact", "")
+    main = relation + format_number(d.get("value"))
+    small = f"#{d['order']}" if G.graph.get("algorithm") == "alphabeta" and d.get("order") is not None else None
+    return NodeText(main, small)
+
+
+def node_side(d: dict[str, Any]) -> str:
+    """Whose move it is at the node: ``"x"`` or ``"o"``."""
+    return "o" if d.get("to_move") == "o" else "x"
+
+
+def node_shape(d: dict[str, Any]) -> str:
+    """``box`` when x is to move, ``ellipse`` when o is: told apart without colour."""
+    return "ellipse" if node_side(d) == "o" else "box"

@@ -1,1 +1,0 @@
-"""The interactive page's template, script and style (package data read by treeviz.html_page)."""

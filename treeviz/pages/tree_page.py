@@ -1,0 +1,264 @@
+"""The interactive HTML page of a search tree: one self-contained file that works offline.
+
+The tree travels as compact columns (one small-integer array per attribute, FENs and
+numbers interned in tables) inside a JSON script element; the page's JavaScript
+(``treeviz/pages/html/``) draws only the nodes the reader expands, with d3's tree layout and
+zoom (vendored in ``treeviz/pages/vendor/``). Entered nodes are sent in visit order, which is
+depth-first order, so the page can rebuild parents from depths, subtree sizes from
+parents and every node's enter and return step for the replay.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from collections.abc import Hashable, Sequence
+from importlib import resources
+from typing import Any
+
+import networkx as nx
+
+from treeviz.pages.columns import (
+    BOUNDS,
+    CUTS,
+    LEAVES,
+    OUTCOMES,
+    Interner,
+    code,
+    codes,
+    column,
+    json_number,
+    plain,
+)
+from treeviz.pages.page_graphs import dag_data, mcts_data
+
+
+def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
+    """Entered nodes sorted by visit order, and pruned stubs sorted by id."""
+    entered: list[tuple[int, Hashable]] = []
+    stubs: list[Hashable] = []
+    for node, attrs in G.nodes(data=True):
+        if attrs.get("pruned"):
+            stubs.append(node)
+        else:
+            order = attrs.get("order")
+            entered.append((node if order is None else order, node))
+    entered.sort(key=lambda pair: pair[0])
+    stubs.sort()
+    return [node for _, node in entered], stubs
+
+
+def tree_data(G: nx.DiGraph) -> dict[str, Any]:
+    """The compact, JSON-ready form of a search tree that the page reads.
+
+    :raises ValueError: the graph is empty, its entered nodes are not in depth-first
+        visit order, or an attribute has a value the schema does not allow.
+    """
+    entered, stubs = _visit_order(G)
+    if not entered:
+        raise ValueError("the tree has no entered node")
+    index = {node: k for k, node in enumerate(entered)}
+    parent_of: dict[Hashable, tuple[Hashable, int]] = {}
+    labels: dict[int, str] = {}
+    for u, v, edge in G.edges(data=True):
+        m = int(edge.get("move", -1))
+        parent_of[v] = (u, m)
+        if m not in labels:
+            labels[m] = str(edge.get("label", m))
+    fens = Interner()
+    nums = Interner(json_number)
+    fen_index, num_index = fens.index, nums.index
+    bounds, cuts_codes, leaves, outcomes = codes(BOUNDS), codes(CUTS), codes(LEAVES), codes(OUTCOMES)
+    nodes = G.nodes
+
+    depth: list[int] = []
+    move: list[int] = []
+    fen: list[int] = []
+    value: list[int] = []
+    bound: list[int] = []
+    alpha: list[int] = []
+    beta: list[int] = []
+    leaf: list[int] = []
+    outcome: list[int] = []
+    order: list[int] = []
+    best: list[int] = []
+    hidden: list[int] = []
+    cuts: list[int] = []
+    stack: list[int] = []
+    gaps = False
+
+    def number(v: Any) -> int:
+        k = num_index.get(v)
+        return nums.add(v) if k is None else k
+
+    for k, node in enumerate(entered):
+        a = nodes[node]
+        d = a.get("depth", 0)
+        link = parent_of.get(node)
+        if link is None:
+            if d != 0 or k != 0:
+                raise ValueError(f"node {node!r} has no parent but is not the root")
+            m = -1
+        else:
+            p = index.get(link[0])
+            if p is None or d < 1 or d > len(stack) or stack[d - 1] != p:
+                raise ValueError(f"node {node!r} is not in depth-first visit order below its parent")
+            m = link[1]
+        del stack[d:]
+        stack.append(k)
+        o = a.get("order")
+        o = k if o is None else o
+        gaps = gaps or o != k
+        depth.append(d)
+        move.append(m)
+        f = a["fen"]
+        i = fen_index.get(f)
+        fen.append(fens.add(f) if i is None else i)
+        value.append(number(a.get("value")))
+        alpha.append(number(a.get("alpha", -math.inf)))
+        beta.append(number(a.get("beta", math.inf)))
+        bound.append(code(bounds, a.get("bound"), "bound"))
+        leaf.append(code(leaves, a.get("leaf"), "leaf kind"))
+        outcome.append(code(outcomes, a.get("outcome"), "outcome"))
+        order.append(o)
+        if a.get("best"):
+            best.append(k)
+        if a.get("hidden"):
+            hidden += [k, int(a["hidden"])]
+        if a.get("cut"):
+            cuts += [k, code(cuts_codes, a["cut"], "cut"), number(a.get("cut_value")),
+                     number(a.get("cut_bound")), int(a.get("pruned_children") or 0)]
+
+    stub_parent: list[int] = []
+    stub_move: list[int] = []
+    stub_fen: list[int] = []
+    stub_cut: list[int] = []
+    stub_value: list[int] = []
+    stub_bound: list[int] = []
+    for node in stubs:
+        a = nodes[node]
+        link = parent_of.get(node)
+        if link is None or link[0] not in index:
+            raise ValueError(f"pruned stub {node!r} has no entered parent")
+        stub_parent.append(index[link[0]])
+        stub_move.append(link[1])
+        f = a.get("fen")
+        i = fen_index.get(f)
+        stub_fen.append(fens.add(f) if i is None else i)
+        stub_cut.append(code(cuts_codes, a.get("cut_by"), "cut"))
+        stub_value.append(number(a.get("parent_value")))
+        stub_bound.append(number(a.get("parent_bound")))
+
+    meta = {key: plain(val) for key, val in G.graph.items()}
+    meta.setdefault("nodes", len(entered))
+    return {
+        "meta": meta,
+        "n": len(entered),
+        "fens": fens.values,
+        "nums": nums.values,
+        "labels": {str(m): label for m, label in sorted(labels.items())},
+        "depth": depth,
+        "move": column(move) if len(entered) > 1 else move,
+        "fen": fen,
+        "value": column(value),
+        "bound": column(bound),
+        "alpha": column(alpha),
+        "beta": column(beta),
+        "leaf": column(leaf),
+        "outcome": column(outcome),
+        "order": order if gaps else None,
+        "best": best,
+        "hidden": hidden,
+        "cuts": cuts,
+        "stubs": {
+            "n": len(stubs),
+            "parent": stub_parent,
+            "move": stub_move,
+            "fen": stub_fen,
+            "cut": stub_cut,
+            "value": stub_value,
+            "bound": stub_bound,
+        },
+    }
+
+
+def page_data(G: nx.DiGraph) -> dict[str, Any]:
+    """The page's data for any search graph: a tree, an MCTS tree, or a merged DAG."""
+    if G.graph.get("merge"):
+        return dag_data(G)
+    if G.graph.get("algorithm") == "mcts":
+        return mcts_data(G)
+    return {"kind": "search", **tree_data(G)}
+
+
+def _asset(*parts: str) -> str:
+    return resources.files("treeviz.pages").joinpath(*parts).read_text(encoding="utf-8")
+
+
+def _script_json(payload: Any) -> str:
+    """JSON that can sit inside a <script> element (no "</" to close it early)."""
+    text = json.dumps(payload, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "mcts": "MCTS"}
+
+
+def _default_title(graphs: list[nx.DiGraph]) -> str:
+    fen = graphs[0].graph.get("root_fen", "")
+    algorithms = [str(g.graph.get("algorithm", "search")) for g in graphs]
+    names = [ALGORITHM_NAMES.get(a, a) for a in algorithms]
+    first = names[0] if names[0].isupper() else names[0].capitalize()
+    kind = "graphs" if any(g.graph.get("merge") for g in graphs) else "trees"
+    if len(names) == 1:
+        merge = graphs[0].graph.get("merge")
+        suffix = {"transpositions": ", transpositions merged", "symmetry": ", symmetries merged"}.get(merge, "")
+        return f"{first} tree of {fen}{suffix}"
+    return f"{', '.join([first, *names[1:-1]])} and {names[-1]} {kind} of {fen}"
+
+
+def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | None = None,
+              title: str | None = None) -> str:
+    """One self-contained HTML page showing ``G`` (and ``compare``, one graph or several, beside it).
+
+    The page needs no server and no network: d3 and the page's own script and style are
+    inlined, the tree is embedded as compact columns.
+    """
+    if compare is None:
+        graphs = [G]
+    elif isinstance(compare, nx.DiGraph):
+        graphs = [G, compare]
+    else:
+        graphs = [G, *compare]
+    heading = title if title is not None else _default_title(graphs)
+    payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
+    parts = {
+        "<!--TITLE-->": html.escape(heading),
+        "/*STYLE*/": _asset("html", "page.css"),
+        "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
+        "/*APP*/": _app_script(),
+        "/*DATA*/": _script_json(payload),
+    }
+    template = _asset("html", "page.html")
+    missing = [marker for marker in parts if marker not in template]
+    if missing:
+        raise RuntimeError(f"page template has no {', '.join(missing)} marker")
+    # One pass, so that nothing inserted (a title, a FEN) is ever read as a marker.
+    return _MARKERS.sub(lambda match: parts[match.group()], template)
+
+
+APP_PARTS = ("mcts.js", "dag.js")
+"""Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
+its classes inside the same closure)."""
+
+
+def _app_script() -> str:
+    script = _asset("html", "page.js")
+    if "/*VIEWERS*/" not in script:
+        raise RuntimeError("page.js has no /*VIEWERS*/ marker")
+    return script.replace("/*VIEWERS*/", "\n".join(_asset("html", part) for part in APP_PARTS), 1)
+
+
+_MARKERS = re.compile(r"<!--TITLE-->|/\*(?:STYLE|D3|APP|DATA)\*/")
