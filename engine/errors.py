@@ -33,3 +33,96 @@ class MoveSyntaxError(ValueError):
         super().__init__(f"{reason}: {text!r}")
         self.reason = reason
         self.text = text
+
+
+class TreeSyntaxError(ValueError):
+    """Text that does not spell a textbook tree (:mod:`engine.games.textbook`); the subclasses say which mistake.
+
+    ``reason`` says what is wrong in words, ``text`` is the input as given, ``position`` the index in it
+    (0-based) where the mistake was found; the message gives the line and column and a piece of the text there.
+    """
+
+    def __init__(self, reason: str, text: str, position: int) -> None:
+        position = max(0, min(position, len(text)))
+        line = text.count("\n", 0, position) + 1
+        column = position - (text.rfind("\n", 0, position) + 1) + 1
+        where = f"line {line}, column {column}" if "\n" in text else f"column {column}"
+        start = max(0, position - 20)
+        excerpt = ("..." if start else "") + text[start:position + 20] + ("..." if position + 20 < len(text) else "")
+        super().__init__(f"{reason} at {where}: {excerpt!r}")
+        self.reason = reason
+        self.text = text
+        self.position = position
+
+
+class UnbalancedBracketError(TreeSyntaxError):
+    """A bracket that is never closed, closes nothing, or closes the other kind (``[`` with ``}``)."""
+
+
+class EmptyNodeError(TreeSyntaxError):
+    """Brackets with nothing inside, a missing node between commas, or no tree at all."""
+
+
+class LeafValueError(TreeSyntaxError):
+    """A leaf that is not a number."""
+
+
+class ProbabilityError(TreeSyntaxError):
+    """A chance node's probabilities: missing, not a number, negative, above 1, not summing to 1, or a
+    probability on a branch of a decision node."""
+
+
+class NodeNameError(TreeSyntaxError):
+    """A node name given twice, or a reserved one."""
+
+
+class GameError(ValueError):
+    """A game that cannot be loaded or used as given (:mod:`engine.games.loading`); the subclasses say which
+    mistake. ``reason`` says what is wrong, ``spec`` is what the user wrote (``file.py:Class``, ...)."""
+
+    def __init__(self, reason: str, spec: str) -> None:
+        super().__init__(f"{reason}: {spec!r}")
+        self.reason = reason
+        self.spec = spec
+
+
+class GameSpecError(GameError):
+    """A game spec of none of the accepted forms (``path/file.py:Class``, ``module:Class``, ``openspiel:NAME``)."""
+
+
+class GameModuleNotFoundError(GameError):
+    """The file or module named in the spec does not exist."""
+
+
+class GameModuleError(GameError):
+    """The game's module exists but importing it failed (a syntax error, a failing import, ...)."""
+
+
+class GameClassNotFoundError(GameError):
+    """The module has nothing of the name given after the colon."""
+
+
+class GameProtocolError(GameError):
+    """The class does not follow the protocol of :mod:`engine.game`: a required method is missing (``missing``
+    names them), it cannot be created without arguments, or what it returns breaks the protocol."""
+
+    def __init__(self, reason: str, spec: str, missing: tuple[str, ...] = ()) -> None:
+        super().__init__(reason, spec)
+        self.missing = missing
+
+
+class OpenSpielMissingError(GameError):
+    """An ``openspiel:`` game asked for, but the optional OpenSpiel package is not installed."""
+
+
+class UnknownOpenSpielGameError(GameError):
+    """OpenSpiel has no game of that name."""
+
+
+class OpenSpielParameterError(GameError):
+    """An OpenSpiel game parameter that the game does not have, or a value it does not accept."""
+
+
+class UnsupportedGameError(GameError):
+    """A game treeviz cannot search: imperfect information, simultaneous moves, not two players, not zero- or
+    constant-sum, or chance without listed probabilities; ``reason`` says which."""
