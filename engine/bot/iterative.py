@@ -1,6 +1,6 @@
 """Iterative deepening under a hard deadline: the bot's "think for so long" search.
 
-Depth 1, 2, 3, ... with :func:`engine.search.alphabeta.alphabeta`, sharing one
+Depth 1, 2, 3, ... with :func:`engine.bot.search.enhanced_alphabeta`, sharing one
 transposition table, killer moves and history between iterations, so each
 iteration starts with the previous best line. A move is always ready: the
 depth-1 iteration runs without a deadline (at most one node per legal move),
@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable
 from time import monotonic
 from typing import Any
 
-from engine.search.alphabeta import SearchTimeout, alphabeta
+from engine.bot.search import SearchTimeout, enhanced_alphabeta
 from engine.search.minimax import Evaluation
 from engine.search.scoring import Scoring
 from engine.search.transposition import TranspositionTable
@@ -110,7 +110,7 @@ def think(
     plies or more to go searches each move one ply shallower first and again in full
     only when it beats the best so far (late move reductions; depth-limited
     iterations only). ``quiesce``: the game's captures, searched up to ``quiesce_plies`` past each
-    iteration's depth (see :func:`engine.search.alphabeta.alphabeta`). Raises ``ValueError`` for a finished game
+    iteration's depth (see :func:`engine.bot.search.enhanced_alphabeta`). Raises ``ValueError`` for a finished game
     (no move to choose).
     """
     moves = game.legal_moves(state)
@@ -128,10 +128,10 @@ def think(
     stopped_early = False
 
     def search(depth: int, until: float | None) -> Any:
-        return alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
-                         hashing=hashing, killers=killers, history=history, pvs=True,
-                         deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late,
-                         quiesce=quiesce, quiesce_plies=quiesce_plies)
+        return enhanced_alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
+                                  hashing=hashing, killers=killers, history=history, pvs=True,
+                                  deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late,
+                                  quiesce=quiesce, quiesce_plies=quiesce_plies)
 
     for depth in range(1, max_depth + 1):
         began = clock()

@@ -1,7 +1,7 @@
 """The bot's search run by the compiled twin of the Python one (engine/bot/native/ultimate_search.c), via ctypes.
 
 The C search plays by the same rules with the same evaluation, move order and
-iteration rule as :func:`engine.bot.iterative.think` over :func:`engine.search.alphabeta.alphabeta`,
+iteration rule as :func:`engine.bot.iterative.think` over :func:`engine.bot.search.enhanced_alphabeta`,
 about thirty times faster (``scripts/bench_bot.py speed``: 6.7 million nodes a second against
 220,000), so at a fixed time a move it sees three or four plies deeper. The library is built by
 ``scripts/build_native.sh`` (``scripts/setup.sh`` runs it); when it is missing, stale (another ABI) or

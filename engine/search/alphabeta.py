@@ -1,261 +1,99 @@
-"""Negamax with alpha-beta pruning (fail-soft), plain or with the bot's enhancements.
+"""Alpha-beta, as the textbook has it: negamax with fail-soft pruning, each step reported to an observer.
 
-Fail-soft: a node returns the best value it found even when that lies outside
-its window, so a cut-off node reports a bound that is as tight as the search
-can prove (``>= v`` or ``<= v``), never just the window edge. Node counts are
-the same as with fail-hard.
+Negamax: inside a node, values and the window are the mover's (the first player's, negated for the
+second), so one loop serves both players; what the node returns, and what the observer sees, is from
+the first player's point of view (x, MAX), so figures read like minimax: alpha and beta are the first
+player's window, a cut at a first-player node is a beta cut, at a second-player node an alpha cut.
+Players need not alternate: each node asks the game who moves.
 
-Internally values are from the side to move's point of view (negamax); what
-the observer and the result see is converted to x's point of view, so figures
-read like the minimax textbook: alpha and beta are x's window, a cut at a node
-where x moves is a beta cut, at a node where o moves an alpha cut.
+Fail-soft: a node returns the best value it found even outside its window, so a cut-off node reports a
+bound as tight as the search proves (``>= v`` or ``<= v``), never just the window's edge; node counts
+are those of fail-hard. A chance node is worth the expectation of its children, each searched with the
+full window (no pruning below the window at chance nodes, so every value there is exact).
 
-The plain call ``alphabeta(game, state)`` is the textbook search (ascending
-move order, every node reported). The same function serves the bot: a
-transposition table keyed by Zobrist keys (a deep-enough entry ends a node,
-reported to the observer as a ``table`` leaf; its move is tried first), killer
-moves and a history table for move ordering, principal-variation (null-window)
-search, and a deadline checked every ``check_every`` nodes that aborts with
-:class:`SearchTimeout`. Iterative deepening around it is in
-:mod:`engine.bot.iterative`.
+The bot's search (transposition table, killers, history, principal-variation search, reductions,
+quiescence, a deadline) is :func:`engine.bot.search.enhanced_alphabeta`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, MutableMapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from math import inf
-from time import monotonic
 from typing import Any
 
-from engine.game import X
+from engine.game import CHANCE, FIRST, Game
 from engine.search.minimax import Evaluation, check_depth
-from engine.search.observer import (
-    ALPHA_CUT,
-    BETA_CUT,
-    EXACT,
-    HEURISTIC,
-    LOWER,
-    TABLE,
-    TERMINAL,
-    UPPER,
-    SearchObserver,
-    active,
-)
+from engine.search.observer import ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
-from engine.search.transposition import EXACT as TT_EXACT
-from engine.search.transposition import LOWER as TT_LOWER
-from engine.search.transposition import UPPER as TT_UPPER
-from engine.search.transposition import TranspositionTable
-from engine.search.zobrist import Hashing, hashing_for
 
 MoveOrder = Callable[[Any, Sequence[Hashable]], Sequence[Hashable]]
 """``order(state, moves) -> moves`` in the order to search them."""
 
-UNLIMITED_DRAFT = 1 << 20
-"""The draft stored for searches without a depth limit (exact whatever the later depth)."""
 
+def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate: Evaluation | None = None,
+              scoring: Scoring = plain, observer: SearchObserver | None = None, alpha: float = -inf,
+              beta: float = inf, order: MoveOrder | None = None) -> SearchResult:
+    """The alpha-beta value of ``state`` (first player's view) in the window (``alpha``, ``beta``).
 
-class SearchTimeout(Exception):  # noqa: N818 - it is the normal way a timed search stops
-    """The deadline passed mid-search; carries what the root had proved so far.
-
-    ``best_move``/``value`` (x's view) come from the root moves searched to the end
-    before the deadline (None when not even one was).
-    """
-
-    def __init__(self, nodes: int, best_move: Hashable | None, value: float | None,
-                 first_move: Hashable | None = None) -> None:
-        super().__init__("search deadline reached")
-        self.nodes = nodes
-        self.best_move = best_move
-        self.value = value
-        self.first_move = first_move
-        """The root move searched first (a different ``best_move`` was proved better than it)."""
-
-
-def alphabeta(
-    game: Any,
-    state: Hashable,
-    *,
-    depth: int | None = None,
-    evaluate: Evaluation | None = None,
-    scoring: Scoring = plain,
-    observer: SearchObserver | None = None,
-    alpha: float = -inf,
-    beta: float = inf,
-    order: MoveOrder | None = None,
-    table: TranspositionTable | None = None,
-    hashing: Hashing | None = None,
-    killers: list[list[Hashable]] | None = None,
-    history: MutableMapping[Hashable, int] | None = None,
-    pvs: bool = False,
-    deadline: float | None = None,
-    clock: Callable[[], float] = monotonic,
-    check_every: int = 1024,
-    reduce_late: int = 0,
-    quiesce: Callable[[Any], Sequence[Hashable]] | None = None,
-    quiesce_plies: int = 2,
-) -> SearchResult:
-    """Negamax alpha-beta value of ``state`` (x's point of view) in the window (alpha, beta).
-
-    Moves are searched in ascending order unless ``order`` reorders them, then
-    the table move, killers (``killers``: a list the search fills, one pair per
-    ply) and ``history`` (move -> score, a ``defaultdict(int)``) come first.
-    ``pvs`` searches all but the first move with a null window (integer values
-    only). ``reduce_late`` (with ``pvs`` and a depth limit): the moves from that index on, at nodes three
-    plies or more from the limit, are searched one ply shallower first (late move reductions), in full
-    only when that beats alpha. ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
-    two). The result's ``best_moves`` are the root moves the search proved optimal. ``quiesce`` (with a
-    depth limit and no observer): past the limit, a position where ``quiesce(state)`` lists moves (the
-    game's captures) is not scored as it stands but searched on, those moves only, up to
-    ``quiesce_plies`` more plies; the side to move may also stand on the evaluation (it need not capture).
+    Moves are searched in the game's order unless ``order(state, moves)`` reorders them (chance events
+    keep theirs); ``depth`` limits the search to that many plies, scoring unfinished nodes there with
+    ``evaluate``. The result's ``best_moves`` are the root moves the search proved optimal (one at most;
+    none when the root value is not inside the window, or the root is a chance node).
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
-    :raises SearchTimeout: ``clock()`` passed ``deadline``.
     """
     limit = check_depth(depth, evaluate)
-    if quiesce is not None and (observer is not None or limit < 0):
-        raise ValueError("quiescence needs a depth limit and no observer")
-    legal_moves = game.legal_moves
-    play = game.play
-    outcome = game.outcome
+    legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
     obs = active(observer)
     is_plain = scoring is plain
+    if obs is None and limit < 0 and is_plain and order is None and getattr(game, "alternating", False):
+        return _unobserved(game, state, alpha, beta)
     count = 0
-    settled = 0
     root_best: list[Hashable] = []
-    root_value: list[float] = []
-    root_first: list[Hashable] = []
-    timed = deadline is not None
-    mask = max(1, check_every) - 1
-    if timed and clock() >= deadline:  # type: ignore[operator]
-        raise SearchTimeout(0, None, None)
 
-    tt = table.slots if table is not None else None
-    tt_mask = table.mask if table is not None else 0
-    if tt is not None and hashing is None:
-        hashing = hashing_for(game)
-    keyed = tt is not None
-    step = hashing.keys.step if keyed else None  # type: ignore[union-attr]
-    last_key = hashing.keys.last if keyed else None  # type: ignore[union-attr]
-    hits = 0
-    reorder = keyed or killers is not None or history is not None
-    hist_key = history.__getitem__ if history is not None else None
-
-    def search(s: Hashable, move: Hashable | None, ply: int, a: float, b: float, color: int, k: int) -> float:
-        nonlocal count, hits
+    def search(s: Hashable, move: Hashable | None, ply: int, alpha: float, beta: float) -> float:
+        nonlocal count
         count += 1
-        if timed and not count & mask and clock() >= deadline:  # type: ignore[operator]
-            raise SearchTimeout(count, None, None)
         if obs:
-            obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
-        if ply == limit:  # a game is over exactly when it has no legal move: skip move generation here
+            obs.enter(s, move, ply, alpha, beta)
+        if ply == limit or not (moves := legal_moves(s)):  # at the limit, no move generation
             result = outcome(s)
-            if result is None:
-                if quiesce is not None:
-                    return settle(s, a, b, color, quiesce_plies)
-                value = evaluate(s)  # type: ignore[misc]
-                if obs:
-                    obs.leaf(HEURISTIC)
-                    obs.leave(value, EXACT)
-                return color * value
-            value = result if is_plain else scoring(result, s, game)
-            if obs:
-                obs.leaf(TERMINAL)
-                obs.leave(value, EXACT)
-            return color * value
-        moves = legal_moves(s)
-        if not moves:
-            value = outcome(s) if is_plain else scoring(outcome(s), s, game)
-            if obs:
-                obs.leaf(TERMINAL)
-                obs.leave(value, EXACT)
-            return color * value
-        a0 = a
-        if reorder:
-            draft = limit - ply if limit >= 0 else UNLIMITED_DRAFT
-            tt_move = None
-            if keyed:
-                entry = tt[k & tt_mask]  # type: ignore[index]
-                if entry is not None and entry[0] == k:
-                    _, e_draft, e_flag, e_value, tt_move = entry
-                    if ply and e_draft >= draft and (
-                        e_flag == TT_EXACT or (e_value >= b if e_flag == TT_LOWER else e_value <= a)
-                    ):
-                        hits += 1
-                        if obs:
-                            obs.leaf(TABLE)
-                            if e_flag == TT_EXACT:
-                                bound = EXACT
-                            else:
-                                bound = LOWER if (e_flag == TT_LOWER) == (color == 1) else UPPER
-                            obs.leave(color * e_value, bound)
-                        return e_value
-            if order is not None:
-                moves = order(s, moves)
-            if hist_key is not None and len(moves) > 1:
-                moves = sorted(moves, key=hist_key, reverse=True)
-            front: list[Hashable] = []
-            if tt_move is not None and tt_move in moves:
-                front.append(tt_move)
-            if killers is not None:
-                while len(killers) <= ply:
-                    killers.append([None, None])
-                for km in killers[ply]:
-                    if km is not None and km not in front and km in moves:
-                        front.append(km)
-            if front:
-                moves = front + [m for m in moves if m not in front]
-            child_step = step[0 if color == 1 else 1] if keyed else None  # type: ignore[index]
-            k_prev = k ^ last_key[root_last if move is None else move] if keyed else 0  # type: ignore[index]
-        elif order is not None:
-            moves = order(s, moves)
-        best = -inf
-        best_move = None
-        n = len(moves)
-        for i, m in enumerate(moves):
-            ck = k_prev ^ child_step[m] if reorder and keyed else 0  # type: ignore[index]
-            if pvs and i:
-                child = play(s, m)
-                if reduce_late and i >= reduce_late and limit - ply >= 3:
-                    # a late move, searched one ply shallower first; only a surprise is searched again in full
-                    value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
-                    if value > a:
-                        value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
-                else:
-                    value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
-                if a < value < b:
-                    value = -search(child, m, ply + 1, -b, -a, -color, ck)
+            if result is None:  # the depth limit, in an unfinished game
+                value, kind = evaluate(s), HEURISTIC  # type: ignore[misc]
             else:
-                value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
+                value, kind = (result if is_plain else scoring(result, s, game)), TERMINAL
+            if obs:
+                obs.leaf(kind)
+                obs.leave(value, EXACT)
+            return value
+        mover = to_move(s)
+        if mover == CHANCE:
+            value = 0.0
+            for m, p in game.chance_outcomes(s):  # type: ignore[attr-defined]
+                value += p * search(play(s, m), m, ply + 1, -inf, inf)
+            if obs:
+                obs.leave(value, EXACT)
+            return value
+        if order is not None:
+            moves = order(s, moves)
+        color = 1 if mover == FIRST else -1
+        a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
+        a0 = a
+        best = -inf
+        for i, m in enumerate(moves):
+            child_alpha, child_beta = (a, b) if color == 1 else (-b, -a)  # the first player's view again
+            value = color * search(play(s, m), m, ply + 1, child_alpha, child_beta)
             if value > best:
                 best = value
-                best_move = m
                 if ply == 0:
-                    if not root_best:
-                        root_first.append(m)
                     root_best[:] = [m]
-                    root_value[:] = [color * value]
                 if value > a:
                     a = value
                     if a >= b:
-                        if obs and i + 1 < n:
-                            if color == 1:
-                                obs.cutoff(BETA_CUT, best, b, moves[i + 1:])
-                            else:
-                                obs.cutoff(ALPHA_CUT, -best, -b, moves[i + 1:])
-                        if reorder:
-                            if killers is not None:
-                                pair = killers[ply]
-                                if pair[0] != m:
-                                    pair[1] = pair[0]
-                                    pair[0] = m
-                            if history is not None:
-                                history[m] += draft * draft
+                        if obs and i + 1 < len(moves):
+                            obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b, moves[i + 1:])
                         break
-        if keyed:
-            flag = TT_LOWER if best >= b else TT_UPPER if best <= a0 else TT_EXACT
-            tt[k & tt_mask] = (k, draft, flag, best, best_move)  # type: ignore[index]
         if obs:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
@@ -264,74 +102,25 @@ def alphabeta(
             else:
                 bound = EXACT
             obs.leave(color * best, bound)
-        return best
+        return color * best
 
-    def settle(s: Hashable, a: float, b: float, color: int, left: int) -> float:
-        """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
-        nonlocal settled
-        best = color * evaluate(s)  # type: ignore[misc]
-        if best >= b or not left:
-            return best
-        for m in quiesce(s):  # type: ignore[misc]
-            settled += 1  # counted apart, and the clock read every ``check_every`` of them as well
-            if timed and not settled & mask and clock() >= deadline:  # type: ignore[operator]
-                raise SearchTimeout(count + settled, None, None)
-            child = play(s, m)
-            result = outcome(child)
-            if result is None:
-                value = -settle(child, -b, -max(a, best), -color, left - 1)
-            else:
-                value = color * (result if is_plain else scoring(result, child, game))
-            if value > best:
-                best = value
-                if best >= b:
-                    break
-        return best
-
-    color = 1 if game.to_move(state) == X else -1
-    a0, b0 = (alpha, beta) if color == 1 else (-beta, -alpha)
-    root_key = hashing.root_key(state) if keyed else 0  # type: ignore[union-attr]
-    root_last = (hashing.last_move(state) or 0) if keyed else 0  # type: ignore[union-attr]
-    if obs is None and limit < 0 and is_plain and order is None and not (reorder or pvs or timed):
-        search = settle = None  # type: ignore[assignment]
-        negamax_value, count, root_best = _plain_alphabeta(game.successors, outcome, state, a0, b0, color)
-        value = color * negamax_value
-        proven = a0 < negamax_value < b0
-        best_moves = root_best if proven else []
-        return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
-                            principal_variation=best_moves[:1])
     try:
-        value = color * search(state, None, 0, a0, b0, color, root_key)
-    except SearchTimeout as timeout:
-        if table is not None:
-            table.hits += hits
-        raise SearchTimeout(count + settled, root_best[0] if root_best else None,
-                            root_value[0] if root_value else None,
-                            root_first[0] if root_first else None) from timeout
+        value = search(state, None, 0, alpha, beta)
     finally:
-        # ``search`` refers to itself through its closure: without this the cycle (and the table and
-        # everything else it holds) waits for the cyclic collector, which the bot keeps off and then
-        # freezes (engine.search.deadline.no_collections), so it would never be freed.
-        search = settle = None  # type: ignore[assignment]
-    if table is not None:
-        table.hits += hits
-    proven = a0 < color * value < b0
-    best_moves = root_best if proven else []
-    pv = best_moves[:1]
-    if keyed and pv:
-        pv = principal_variation(game, state, table, hashing, limit)  # type: ignore[arg-type]
-    return SearchResult(value=value, best_moves=best_moves, nodes=count + settled, depth=depth,
-                        principal_variation=pv)
+        search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
+    best_moves = root_best if alpha < value < beta and to_move(state) != CHANCE else []
+    return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
+                        principal_variation=best_moves[:1])
 
 
-def _plain_alphabeta(successors: Callable[[Any], Sequence[tuple[Hashable, Any]]], outcome: Callable[[Any], Any],
-                     state: Hashable, a: float, b: float, color: int) -> tuple[float, int, list[Hashable]]:
-    """The full-depth search above with nothing to report, table, order or deadline: (value, nodes, root best).
+def _unobserved(game: Game, state: Hashable, alpha: float, beta: float) -> SearchResult:
+    """:func:`alphabeta` for a game whose players alternate, with nothing to report, no depth limit nor order.
 
-    The same nodes in the same order as :func:`alphabeta`'s general search (a test compares
-    them on every tic-tac-toe position) without its per-node checks, so an unobserved
-    tree search runs at the speed of a hand-written one (``scripts/bench_search.py``).
+    The same nodes in the same order as the search above (a test compares them on every tic-tac-toe
+    position) without its per-node checks, so an unobserved search runs at the speed of a hand-written
+    one (``scripts/bench_search.py``).
     """
+    successors, outcome = game.successors, game.outcome
     count = 1
 
     def search(s: Hashable, a: float, b: float, color: int) -> float:
@@ -339,7 +128,7 @@ def _plain_alphabeta(successors: Callable[[Any], Sequence[tuple[Hashable, Any]]]
         count += 1
         children = successors(s)
         if not children:
-            return color * outcome(s)
+            return color * outcome(s)  # type: ignore[operator]
         best = -inf
         for _, child in children:
             value = -search(child, -b, -a, -color)
@@ -351,10 +140,10 @@ def _plain_alphabeta(successors: Callable[[Any], Sequence[tuple[Hashable, Any]]]
                         break
         return best
 
+    color = 1 if game.to_move(state) == FIRST else -1
+    a, b = (alpha, beta) if color == 1 else (-beta, -alpha)
     children = successors(state)
-    if not children:
-        return color * outcome(state), 1, []
-    best = -inf
+    best = color * outcome(state) if not children else -inf  # type: ignore[operator]
     root_best: list[Hashable] = []
     for m, child in children:
         value = -search(child, -b, -a, -color)
@@ -365,24 +154,7 @@ def _plain_alphabeta(successors: Callable[[Any], Sequence[tuple[Hashable, Any]]]
                 a = value
                 if a >= b:
                     break
-    return best, count, root_best
-
-
-def principal_variation(game: Any, state: Hashable, table: TranspositionTable, hashing: Hashing,
-                        limit: int) -> list[Hashable]:
-    """The line of table moves from ``state`` (at most ``limit`` plies when limited), for reports."""
-    line: list[Hashable] = []
-    key = hashing.root_key(state)
-    seen = set()
-    previous = hashing.last_move(state)
-    while key not in seen and (limit < 0 or len(line) < limit):
-        seen.add(key)
-        move = table.best_move(key)
-        if move is None or move not in game.legal_moves(state):
-            break
-        line.append(move)
-        player = game.to_move(state)
-        key = hashing.keys.child(key, player, previous, move)
-        state = game.play(state, move)
-        previous = move
-    return line
+    search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
+    value = color * best
+    best_moves = root_best if alpha < value < beta else []
+    return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=None, principal_variation=best_moves[:1])

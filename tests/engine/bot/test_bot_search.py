@@ -11,11 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.bot.iterative import think
+from engine.bot.search import SearchTimeout, enhanced_alphabeta
 from engine.evaluation import tictactoe as tictactoe_eval
 from engine.evaluation.ultimate import WIN, evaluate, scoring
 from engine.games.tictactoe import TICTACTOE
 from engine.games.ultimate import ULTIMATE
-from engine.search.alphabeta import SearchTimeout, alphabeta
+from engine.search.alphabeta import alphabeta
 from engine.search.minimax import minimax
 from engine.search.observer import TABLE, TERMINAL
 from engine.search.scoring import quick
@@ -28,7 +29,7 @@ TTT_FENS = ["9 x", "9 o", "1o11o1oxx x", "x21o11xo o", "x8 o", "4x4 o", "xo7 x",
 def enhanced(game, state, **kwargs):
     """Alpha-beta with every enhancement on and a fresh (small) table."""
     table = TranspositionTable(bits=14)
-    return alphabeta(game, state, table=table, killers=[], history=defaultdict(int), pvs=True, **kwargs), table
+    return enhanced_alphabeta(game, state, table=table, killers=[], history=defaultdict(int), pvs=True, **kwargs), table
 
 
 def random_ultimate(rng: random.Random, plies: int) -> int:
@@ -88,7 +89,7 @@ def test_table_cuts_are_reported_as_table_leaves() -> None:
 
     state = TICTACTOE.parse_fen("9 x")
     table = TranspositionTable()
-    result = alphabeta(TICTACTOE, state, observer=Recorder(), table=table)
+    result = enhanced_alphabeta(TICTACTOE, state, observer=Recorder(), table=table)
     assert result.value == 0
     kinds = [e[1] for e in events if e[0] == "leaf"]
     assert TABLE in kinds and TERMINAL in kinds
@@ -191,7 +192,7 @@ def test_incremental_keys_match_keys_from_scratch() -> None:
 
 def test_deadline_in_the_past_aborts_with_timeout() -> None:
     with pytest.raises(SearchTimeout):
-        alphabeta(ULTIMATE, ULTIMATE.initial(), depth=3, evaluate=evaluate, deadline=-inf)
+        enhanced_alphabeta(ULTIMATE, ULTIMATE.initial(), depth=3, evaluate=evaluate, deadline=-inf)
 
 
 def test_timed_search_answers_from_finished_iterations() -> None:
@@ -296,11 +297,11 @@ def test_a_search_leaves_nothing_holding_its_table(stop: str) -> None:
     ticks = iter(range(10**9))
     with no_collections():
         if stop == "finished":
-            alphabeta(ULTIMATE, state, **kwargs)
+            enhanced_alphabeta(ULTIMATE, state, **kwargs)
         else:
             with pytest.raises(SearchTimeout):
-                alphabeta(ULTIMATE, state, deadline=30.0, clock=lambda: float(next(ticks)), check_every=1,
-                          **kwargs)
+                enhanced_alphabeta(ULTIMATE, state, deadline=30.0, clock=lambda: float(next(ticks)), check_every=1,
+                                   **kwargs)
     table.clear()
     assert gc.isenabled()
     assert sys.getrefcount(slots) == 2  # this test's name and getrefcount's argument: nothing else
@@ -354,14 +355,14 @@ def test_quiescence_values_match_an_unpruned_search(seed: int) -> None:
     color = 1 if ULTIMATE.to_move(state) == 0 else -1
     for depth, plies in ((1, 2), (2, 2), (2, 0), (3, 1)):
         expected = color * quiet_reference(state, depth, color, plies)
-        plain = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, quiesce=captures,
-                          quiesce_plies=plies)
+        plain = enhanced_alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                                   quiesce_plies=plies)
         assert plain.value == expected
         result, _ = enhanced(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, quiesce=captures,
                              quiesce_plies=plies)
         assert result.value == expected
-    no_plies = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
-                         quiesce_plies=0)
+    no_plies = enhanced_alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                                  quiesce_plies=0)
     assert no_plies.value == alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring).value
 
 
@@ -369,10 +370,10 @@ def test_quiescence_needs_a_depth_limit_and_no_observer() -> None:
     from engine.evaluation.ultimate_captures import captures
 
     with pytest.raises(ValueError, match="quiescence"):
-        alphabeta(ULTIMATE, ULTIMATE.initial(), evaluate=evaluate, quiesce=captures)
+        enhanced_alphabeta(ULTIMATE, ULTIMATE.initial(), evaluate=evaluate, quiesce=captures)
     with pytest.raises(ValueError, match="quiescence"):
-        alphabeta(ULTIMATE, ULTIMATE.initial(), depth=1, evaluate=evaluate, quiesce=captures,
-                  observer=object())  # type: ignore[arg-type]
+        enhanced_alphabeta(ULTIMATE, ULTIMATE.initial(), depth=1, evaluate=evaluate, quiesce=captures,
+                           observer=object())  # type: ignore[arg-type]
 
 
 def test_quiescence_reads_the_clock_too() -> None:
@@ -393,8 +394,8 @@ def test_quiescence_reads_the_clock_too() -> None:
         if ULTIMATE.is_over(state):
             continue
         reads = 0
-        result = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
-                           deadline=1.0, clock=clock, check_every=1)
+        result = enhanced_alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring, quiesce=captures,
+                                    deadline=1.0, clock=clock, check_every=1)
         plain = alphabeta(ULTIMATE, state, depth=2, evaluate=evaluate, scoring=scoring)
         if result.nodes > plain.nodes:  # some captures were searched past the horizon
             assert reads == 1 + result.nodes  # the first reading, then one per node

@@ -24,10 +24,10 @@ from engine.bot.decision import QUIESCE_PLIES
 from engine.bot.decision import search as bot_search
 from engine.bot.iterative import think
 from engine.bot.native_search import FLAG_NO_QUIESCENCE, FLAG_NO_REDUCTIONS, FLAG_NO_TABLE, native_engine
+from engine.bot.search import enhanced_alphabeta
 from engine.evaluation.ultimate import CONTEMPT, DEFAULT_WEIGHTS, WIN, draw_shift, judges, make_evaluate, scoring
 from engine.evaluation.ultimate_captures import captures
 from engine.games.ultimate import ULTIMATE
-from engine.search.alphabeta import alphabeta
 from engine.search.transposition import TranspositionTable
 from tests.ultimate_positions import board_fen, random_positions
 
@@ -79,8 +79,8 @@ def test_fixed_depth_search_without_table_equals_python_value_and_nodes(engine, 
     for i, state in enumerate(random_positions(25, seed=5)):
         depth = 2 + i % 3
         evaluate, scoring = judges(ULTIMATE.to_move(state))
-        result = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, pvs=True, killers=[],
-                           history=defaultdict(int), quiesce=None if quiet else captures)
+        result = enhanced_alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, pvs=True,
+                                    killers=[], history=defaultdict(int), quiesce=None if quiet else captures)
         value, nodes = engine.search_depth(state, depth, draw_for(state), None, flags)
         assert (value, nodes) == (result.value, result.nodes), ULTIMATE.fen(state)
 
@@ -90,9 +90,9 @@ def test_fixed_depth_search_with_every_option_equals_python_value_and_nodes(engi
     for i, state in enumerate(random_positions(20, seed=9 + plies)):
         depth = 3 + i % 2
         evaluate, scoring = judges(ULTIMATE.to_move(state))
-        result = alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, pvs=True, killers=[],
-                           history=defaultdict(int), quiesce=captures, table=TranspositionTable(bits=22),
-                           reduce_late=5, quiesce_plies=plies)
+        result = enhanced_alphabeta(ULTIMATE, state, depth=depth, evaluate=evaluate, scoring=scoring, pvs=True,
+                                    killers=[], history=defaultdict(int), quiesce=captures,
+                                    table=TranspositionTable(bits=22), reduce_late=5, quiesce_plies=plies)
         value, nodes = engine.search_depth(state, depth, draw_for(state), engine.table(22), quiesce_plies=plies)
         assert (value, nodes) == (result.value, result.nodes), ULTIMATE.fen(state)
 
