@@ -51,8 +51,9 @@ Optional (:func:`engine.games.loading.complete_game` fills the defaults):
     Text equal for two states exactly when they are the same position, reached by any
     moves: positions merged in DAGs (default: the ``fen``).
 ``outcome_range: tuple[float, float]``
-    The lowest and highest outcome (default ``(-1, 1)``); the MCTS solver proves a node won
-    when a child reaches its mover's end of it.
+    The lowest and highest outcome. When a game declares it, MCTS scales its exploration to
+    it and the MCTS solver proves a node won as soon as a child reaches its mover's end of it;
+    without it, the solver proves a node only when all its children are proven.
 """
 
 from __future__ import annotations
@@ -74,7 +75,6 @@ DEFAULT_PLAYER_NAMES = ("first", "second")
 """The names of a game's players when it gives none."""
 CHANCE_NAME = "chance"
 """What ``to_move`` reads as, in words, at a chance node."""
-DEFAULT_OUTCOME_RANGE = (-1.0, 1.0)
 
 REQUIRED_METHODS = ("initial", "to_move", "legal_moves", "play", "outcome")
 """The methods a game must have; everything else has a default."""

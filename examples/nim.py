@@ -10,6 +10,7 @@ Its text is the pile sizes then the player: "1 2 3 first". Draw its tree with
 class Nim:
     name = "nim"
     player_names = ("first", "second")
+    outcome_range = (-1, 1)  # lets the MCTS solver call a position won as soon as one move wins
 
     def initial(self):
         return ((1, 2, 3), 0)

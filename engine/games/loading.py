@@ -32,7 +32,6 @@ from engine.errors import (
 from engine.game import (
     CHANCE,
     CHANCE_NAME,
-    DEFAULT_OUTCOME_RANGE,
     DEFAULT_PLAYER_NAMES,
     FIRST,
     REQUIRED_METHODS,
@@ -76,12 +75,12 @@ def load_game(spec: str) -> Game:
                                          spec)
         found = getattr(found, part)
     if isinstance(found, type):
-        missing = _missing_methods(found)
-        if missing:
-            raise _missing_error(missing, spec)
         try:
             found = found()
         except Exception as error:  # the user's constructor: whatever it raises is the game's fault
+            missing = _missing_methods(found)  # (a constructor may set methods: only now is a lack certain)
+            if missing:
+                raise _missing_error(missing, spec) from error
             raise GameProtocolError(f"{attribute}() failed: a game class is made without arguments "
                                     f"({type(error).__name__}: {error})", spec) from error
     return complete_game(found, spec)
@@ -154,7 +153,8 @@ class LoadedGame:
         self.spec = spec
         self.name: str = str(getattr(rules, "name", type(rules).__name__))
         self.player_names: tuple[str, str] = _player_names(rules, spec)
-        self.outcome_range: tuple[float, float] = _outcome_range(rules, spec)
+        if getattr(rules, "outcome_range", None) is not None:
+            self.outcome_range: tuple[float, float] = _outcome_range(rules, spec)
         self.initial = rules.initial
         self.to_move = rules.to_move
         self.legal_moves = rules.legal_moves
@@ -218,7 +218,7 @@ def _player_names(rules: Any, spec: str) -> tuple[str, str]:
 
 def _outcome_range(rules: Any, spec: str) -> tuple[float, float]:
     """The game's lowest and highest outcome, checked."""
-    bounds = getattr(rules, "outcome_range", DEFAULT_OUTCOME_RANGE)
+    bounds = rules.outcome_range
     try:
         low, high = (float(b) for b in bounds)
     except (TypeError, ValueError) as error:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import FenError, IllegalMoveError
-from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
+from engine.game import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 
 Cell = int
 """A cell index 0-8, reading order."""
@@ -111,6 +111,10 @@ class TicTacToe:
     """The 3x3 game behind the :class:`engine.game.Game` protocol."""
 
     name = "tictactoe"
+    player_names = PLAYER_NAMES
+    alternating = True
+    """x and o take turns and nothing is left to chance: searches need not ask who moves at each node."""
+    outcome_range = (-1, 1)
 
     def __init__(self) -> None:
         self._successors = _SuccessorTable()

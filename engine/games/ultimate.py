@@ -27,7 +27,7 @@ from collections.abc import Callable
 from os import path as _path
 
 from engine.errors import FenError, IllegalMoveError
-from engine.game import DRAW, O_WINS, X_WINS, O, Outcome, Player, X
+from engine.game import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 from engine.games.tictactoe import EMPTY_CELLS, HAS_LINE
 from engine.games.ultimate_notation import LETTERS, parse_move
 from engine.games.ultimate_state import (
@@ -139,6 +139,10 @@ class Ultimate:
     """Ultimate tic-tac-toe behind the :class:`engine.game.Game` protocol (x always moves first)."""
 
     name = "ultimate"
+    player_names = PLAYER_NAMES
+    alternating = True
+    """x and o take turns and nothing is left to chance: searches need not ask who moves at each node."""
+    outcome_range = (-1, 1)
 
     # -- construction -------------------------------------------------------
 

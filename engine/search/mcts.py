@@ -3,7 +3,8 @@
 Each iteration selects a path from the root by UCB1, expands one new node (a
 legal move not yet tried, chosen at random), plays a uniformly random game from
 it to the end and adds the outcome to every node of the path. Works for any
-game of :mod:`engine.game`; a game may provide ``random_playouts(rng)``, a
+game of :mod:`engine.game`: at a chance node, selection, expansion and playouts
+draw the event by the game's probabilities instead. A game may provide ``random_playouts(rng)``, a
 function that plays such games fast from a state and returns the outcome (the
 state's own for a finished game); ultimate tic-tac-toe does
 (:mod:`engine.games.ultimate_playout`), others get :func:`generic_playouts`.
@@ -24,6 +25,9 @@ to be a win for them is proven won; a node whose children are all expanded and
 proven takes the best of their values for its mover. Selection never enters a
 child proven lost for the mover, ends on a proven node (its value is the
 iteration's result), and the answer prefers a proven win and avoids proven losses.
+A win is the best outcome the game has (the top of its ``outcome_range``, +1 by
+default) and a loss the worst; a chance node is proven when all its events are,
+with the expectation of their values.
 """
 
 from __future__ import annotations
@@ -32,15 +36,16 @@ import gc
 import math
 import random
 import time
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.game import CHANCE, SECOND, Game
 from engine.search.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
 from engine.search.observer import MctsObserver
 
-Outcome = int
+Outcome = float
 DEFAULT_C = math.sqrt(2)
 CLOCK_EVERY = 16
 """Iterations between two looks at the clock in time-limited searches."""
@@ -57,10 +62,11 @@ EPSILON = 1e-9
 
 @dataclass(frozen=True)
 class MctsResult:
-    """What a Monte Carlo tree search found; values are from x's point of view."""
+    """What a Monte Carlo tree search found; values are from the first player's point of view (x's)."""
 
     best_move: Hashable | None
-    """Most-visited root move (ties: higher mean for the side to move, then the lowest move); None when over."""
+    """Most-visited root move (ties: higher mean for the side to move, then the game's order); None when the
+    game is over or the root is a chance node."""
     iterations: int
     value: float
     """Root mean: total of the playout results over the root's visits."""
@@ -87,7 +93,7 @@ def ucb(total_x: float, visits: int, parent_visits: int, c: float, mover_is_x: b
     return mean + c * math.sqrt(math.log(parent_visits) / visits)
 
 
-def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: float | None = None,
+def mcts(game: Game, state: Hashable, *, iterations: int | None = None, seconds: float | None = None,
          c: float = DEFAULT_C, seed: int | None = None, solver: bool = False,
          observer: MctsObserver | None = None) -> MctsResult:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
@@ -95,7 +101,10 @@ def mcts(game: Any, state: Hashable, *, iterations: int | None = None, seconds: 
     A time-limited search always completes at least one iteration, and stops early enough that building
     the answer and freeing the tree fit in ``seconds`` too (:data:`CLEANUP_PER_NODE`). On a finished
     game every iteration ends at the root (its outcome is the result) and there
-    is no best move.
+    is no best move. ``c`` is for outcomes from -1 to +1: a game declaring another ``outcome_range``
+    gets it scaled by half the range's width (a textbook tree with leaves 2..14: ``6 c``).
+
+    :raises ValueError: also, with the solver, a finished game outside the game's declared ``outcome_range``.
 
     :raises ValueError: no limit given, iterations not a positive int, seconds not a
         positive number, c negative or not finite, seed not an int.
@@ -162,9 +171,27 @@ def _tables(c: float) -> tuple[list[float], list[float], list[float]]:
     return _TABLES[c]
 
 
-def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outcome]:
-    """A function playing uniformly random legal moves from a state to the end, returning the outcome."""
+def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Outcome]:
+    """A function playing uniformly random legal moves from a state to the end, returning the outcome.
+
+    Chance events are drawn by their probabilities (games declaring ``alternating = True`` have none).
+    """
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
+    if not getattr(game, "alternating", False):
+        to_move, chance_outcomes = game.to_move, getattr(game, "chance_outcomes", None)
+
+        def chance_playout(state: Hashable) -> Outcome:
+            while True:
+                result = outcome(state)
+                if result is not None:
+                    return result
+                if to_move(state) == CHANCE:
+                    state = play(state, _draw(chance_outcomes(state), rand()))  # type: ignore[misc]
+                else:
+                    moves = legal_moves(state)
+                    state = play(state, moves[int(rand() * len(moves))])
+
+        return chance_playout
 
     def playout(state: Hashable) -> Outcome:
         while True:
@@ -175,6 +202,18 @@ def generic_playouts(game: Any, rng: random.Random) -> Callable[[Hashable], Outc
             state = play(state, moves[int(rand() * len(moves))])
 
     return playout
+
+
+def _draw(events: Any, r: float) -> Hashable:
+    """The event that ``r`` (uniform in [0, 1)) picks from ``(event, probability)`` pairs."""
+    total = 0.0
+    last = None
+    for event, probability in events:
+        total += probability
+        last = event
+        if r < total:
+            return event
+    return last  # rounding left r above the sum
 
 
 class _Search:
@@ -188,9 +227,17 @@ class _Search:
     their own. The root's own visits and total (x's view) are kept apart.
     """
 
-    def __init__(self, game: Any, state: Hashable, c: float, rng: random.Random, solver: bool,
+    def __init__(self, game: Game, state: Hashable, c: float, rng: random.Random, solver: bool,
                  observer: MctsObserver | None) -> None:
         self.game = game
+        bounds = getattr(game, "outcome_range", None)
+        if bounds is None:  # unknown: a node is proven only with all its children, and c is taken as given
+            self.best_outcome = {1.0: math.inf, -1.0: -math.inf}
+        else:
+            low, high = bounds
+            self.best_outcome = {1.0: high, -1.0: low}
+            c = c * (high - low) / 2  # exploration on the scale of the game's outcomes (x1 for -1..+1)
+        self.bounds = bounds
         self.c = c
         self.rng = rng
         self.solver = solver
@@ -208,7 +255,12 @@ class _Search:
         self.totals: list[list[float]] = []
         """``totals[node][j]``: sum of the j-th child's results from the view of the node's mover."""
         self.signs: list[float] = []
-        """+1.0 when x moves at the node, -1.0 when o does."""
+        """+1.0 when x (the first player) moves at the node, -1.0 when o does, +1.0 at chance nodes."""
+        self.events: list[tuple[list[Hashable], list[float], dict[Hashable, int]] | None] = []
+        """At a chance node: its events, their cumulative probabilities, and event -> slot in the node's
+        lists once expanded; None at other nodes."""
+        self.best_outcome: dict[float, float]
+        """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
         self.ranking: list[list | None] = []
         """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
         self.proof: list[float | None] = []
@@ -234,10 +286,27 @@ class _Search:
         self.kids.append([])
         self.visits.append([])
         self.totals.append([])
-        self.signs.append(-1.0 if self.game.to_move(state) else 1.0)
+        mover = self.game.to_move(state)
+        self.signs.append(-1.0 if mover == SECOND else 1.0)
+        if mover == CHANCE and self.untried[node]:
+            events = self.game.chance_outcomes(state)  # type: ignore[attr-defined]
+            cumulative, total = [], 0.0
+            for _, probability in events:
+                total += probability
+                cumulative.append(total)
+            self.events.append(([e for e, _ in events], cumulative, {}))
+            never = {e for e, probability in events if probability <= 0}
+            if never:  # never drawn, so never waited for by the solver either
+                self.untried[node] = [m for m in self.untried[node] if m not in never]
+        else:
+            self.events.append(None)
         self.ranking.append(None)
         if self.solver:
-            self.proof.append(self.game.outcome(state))
+            result = self.game.outcome(state)
+            if result is not None and self.bounds is not None and not self.bounds[0] <= result <= self.bounds[1]:
+                raise ValueError(f"{self.game.name} declares its outcomes within {tuple(self.bounds)}, but one is "
+                                 f"{result}: the solver's proofs would be wrong")
+            self.proof.append(result)
             self.excluded.append(0)
         return node
 
@@ -258,7 +327,7 @@ class _Search:
         game, rng, solver, observer, allocate = self.game, self.rng, self.solver, self.observer, self.allocate
         states, untried, kid_moves, kids = self.states, self.untried, self.kid_moves, self.kids
         visits, totals, signs, ranking, proof = self.visits, self.totals, self.signs, self.ranking, self.proof
-        excluded = self.excluded
+        excluded, chances = self.excluded, self.events
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
         play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
         root_total = self.root_total
@@ -282,8 +351,19 @@ class _Search:
                     result = proof[node]
                     break
                 todo = untried[node]
-                if todo:  # a move never tried: a new leaf, and a random game from it
-                    move = todo.pop(int(rand() * len(todo)))
+                events = chances[node]
+                if events is None:
+                    new = bool(todo)
+                    if new:
+                        move = todo.pop(int(rand() * len(todo)))
+                else:  # a chance node: the event drawn by its probability, new or seen before
+                    move = events[0][min(bisect_right(events[1], rand() * events[1][-1]), len(events[0]) - 1)]
+                    j = events[2].get(move, -1)
+                    new = j < 0
+                    if new:
+                        todo.remove(move)
+                        events[2][move] = len(kid_moves[node])
+                if new:  # a move never tried: a new leaf, and a random game from it
                     child_state = play(states[node], move)
                     path.append(node)
                     slots.append(len(kid_moves[node]))
@@ -302,41 +382,42 @@ class _Search:
                         result = playout(child_state)  # the outcome itself when the game is over
                     break
                 counts = visits[node]
-                if not counts:  # the game is over here
-                    result = outcome(states[node])
-                    break
-                # every move tried: descend to the child with the best UCB1 score
-                bonus = exploration[seen]
-                if len(counts) < WIDE:
-                    if solver and excluded[node]:
-                        j = self._select_proving(node, bonus)
-                    else:  # a plain scan (a loop costs less than a list and max())
+                if events is None:
+                    if not counts:  # the game is over here
+                        result = outcome(states[node])
+                        break
+                    # every move tried: descend to the child with the best UCB1 score
+                    bonus = exploration[seen]
+                    if len(counts) < WIDE:
+                        if solver and excluded[node]:
+                            j = self._select_proving(node, bonus)
+                        else:  # a plain scan (a loop costs less than a list and max())
+                            best = lowest
+                            j = k = 0
+                            for w, n in zip(totals[node], counts, strict=False):
+                                score = w * inverse[n] + bonus * inverse_root[n]
+                                if score > best:
+                                    best, j = score, k
+                                k += 1
+                    else:
+                        ranks = ranking[node]
+                        if ranks is None or (bonus - ranks[2]) * ranks[3] > REBASE:
+                            ranks = ranking[node] = self._rank(node, bonus)
+                        # exact UCB1 scores, best first, until no other child can reach the best (see _rank)
+                        delta = (bonus - ranks[2]) * ranks[3] + EPSILON
+                        tally = totals[node]
                         best = lowest
-                        j = k = 0
-                        for w, n in zip(totals[node], counts, strict=False):
-                            score = w * inverse[n] + bonus * inverse_root[n]
+                        limit = -lowest
+                        j = -1
+                        for key, k in ranks[0]:
+                            if key > limit:
+                                break
+                            n = counts[k]
+                            score = tally[k] * inverse[n] + bonus * inverse_root[n]
                             if score > best:
-                                best, j = score, k
-                            k += 1
-                else:
-                    ranks = ranking[node]
-                    if ranks is None or (bonus - ranks[2]) * ranks[3] > REBASE:
-                        ranks = ranking[node] = self._rank(node, bonus)
-                    # exact UCB1 scores, best first, until no other child can reach the best (see _rank)
-                    delta = (bonus - ranks[2]) * ranks[3] + EPSILON
-                    tally = totals[node]
-                    best = lowest
-                    limit = -lowest
-                    j = -1
-                    for key, k in ranks[0]:
-                        if key > limit:
-                            break
-                        n = counts[k]
-                        score = tally[k] * inverse[n] + bonus * inverse_root[n]
-                        if score > best:
-                            best, j, limit = score, k, delta - score
-                        elif score == best and k < j:
-                            j = k
+                                best, j, limit = score, k, delta - score
+                            elif score == best and k < j:
+                                j = k
                 seen = counts[j]
                 path.append(node)
                 slots.append(j)
@@ -380,13 +461,13 @@ class _Search:
                    for j, (w, n) in enumerate(zip(self.totals[node], self.visits[node], strict=True))]
         ordered = entries
         if self.solver and self.excluded[node]:  # children proven lost for the mover are left out
-            lost, proof, kids = -self.signs[node], self.proof, self.kids[node]
+            lost, proof, kids = self.best_outcome[-self.signs[node]], self.proof, self.kids[node]
             ordered = [e for e in entries if proof[kids[e[1]]] != lost]
         return [sorted(ordered), entries, bonus, inverse_root[min(self.visits[node])]]
 
     def _select_proving(self, node: int, bonus: float) -> int:
         """UCB1 selection that never enters a child proven lost for the node's mover."""
-        lost = -self.signs[node]
+        lost = self.best_outcome[-self.signs[node]]
         proof, inverse, inverse_root = self.proof, self.inverse, self.inverse_root
         best = -math.inf
         pick = -1
@@ -413,7 +494,7 @@ class _Search:
 
         Index ``i`` is the node reached after ``i`` moves of the path (0: the root).
         """
-        proof, kids, untried, signs = self.proof, self.kids, self.untried, self.signs
+        proof, kids, untried, signs, events = self.proof, self.kids, self.untried, self.signs, self.events
         newly: list[tuple[int, float]] = []
         index = len(path)
         value = proof[kids[path[-1]][slots[-1]]]
@@ -423,21 +504,38 @@ class _Search:
         while index > 0:
             index -= 1
             node = path[index]
-            win = signs[node]
-            if value == -win:  # the child just proven is lost for this node's mover: never select it again
-                self._exclude(node, slots[index])
-            if value != win:
+            chance = events[node]
+            if chance is not None:  # proven when every event is, with their expectation (in the game's order)
                 if untried[node]:
                     break
-                values = [proof[k] for k in kids[node]]
+                values = [proof[kids[node][chance[2][e]]] for e in chance[0] if e in chance[2]]
                 if None in values:
                     break
-                value = max(values) if win == 1 else min(values)  # type: ignore[type-var]
+                probabilities = [b - a for a, b in zip([0.0, *chance[1]], chance[1], strict=False)]
+                value = 0.0
+                for e, p in zip(chance[0], probabilities, strict=True):
+                    if e in chance[2]:
+                        value += p * proof[kids[node][chance[2][e]]]  # type: ignore[operator]
+            else:
+                win = self.best_outcome[signs[node]]
+                if value == self.best_outcome[-signs[node]]:  # lost for this node's mover: never select it again
+                    self._exclude(node, slots[index])
+                if value != win:
+                    if untried[node]:
+                        break
+                    values = [proof[k] for k in kids[node]]
+                    if None in values:
+                        break
+                    value = max(values) if signs[node] == 1 else min(values)  # type: ignore[type-var]
             proof[node] = value
             newly.append((index, value))
         return newly
 
     # -- the answer -------------------------------------------------------------
+
+    def move_order(self, node: int) -> list[Hashable]:
+        """The node's moves in the game's order (ties between children go to the earlier)."""
+        return list(self.game.legal_moves(self.states[node]))
 
     def _best_child(self, node: int, rank: Callable[[Hashable], Any]) -> int | None:
         """Index (in the node's lists) of the child to play: most visits, higher mean for the mover, lowest move.
@@ -447,12 +545,12 @@ class _Search:
         kids = self.kids[node]
         if not kids:
             return None
-        win = self.signs[node]
+        win, loss = self.best_outcome[self.signs[node]], self.best_outcome[-self.signs[node]]
         visits, totals, moves = self.visits[node], self.totals[node], self.kid_moves[node]
 
         def key(j: int) -> tuple:
             proven = self.proof[kids[j]] if self.solver else None
-            tier = 0 if proven is None else (1 if proven == win else (-1 if proven == -win else 0))
+            tier = 0 if proven is None else (1 if proven == win else (-1 if proven == loss else 0))
             return (-tier, -visits[j], -totals[j] / visits[j], rank(moves[j]))
 
         return min(range(len(kids)), key=key)
@@ -463,13 +561,14 @@ class _Search:
         pv: list[Hashable] = []
         node = 0
         rank: Callable[[Hashable], Any] = order.__getitem__
-        while node >= 0:
+        while node >= 0 and self.events[node] is None:  # no one chooses at a chance node
             j = self._best_child(node, rank)
             if j is None:
                 break
             pv.append(self.kid_moves[node][j])
             node = self.kids[node][j]
-            rank = _plain_rank
+            if node >= 0:
+                rank = {m: i for i, m in enumerate(self.move_order(node))}.__getitem__
         sign = self.signs[0]
         proof = self.proof if self.solver else None
         stats = sorted(((m, n, w * sign, proof[k] if proof is not None else None)
@@ -488,7 +587,3 @@ class _Search:
             nodes=1 + sum(len(k) for k in self.kids),
         )
 
-
-def _plain_rank(move: Hashable) -> Any:
-    """Moves below the root are ranked by their own order (ints for our games)."""
-    return move

@@ -1,7 +1,11 @@
-"""Plain minimax: x maximises, o minimises, every node is searched.
+"""Plain minimax: the first player (x, MAX) maximises, the second minimises, every node is searched.
 
 This is the textbook algorithm the figures explain; it expands the whole tree
 (or the tree down to ``depth`` plies, scoring the frontier with ``evaluate``).
+At a chance node it is expectiminimax: the node is worth the expectation of its
+children under the game's ``chance_outcomes``. Players need not alternate: each
+node asks the game who moves (games that declare ``alternating = True``, as
+tic-tac-toe and ultimate do, take a faster path when nothing is observed).
 """
 
 from __future__ import annotations
@@ -10,13 +14,13 @@ from collections.abc import Callable, Hashable
 from math import inf
 from typing import Any
 
-from engine.game import X
+from engine.game import CHANCE, FIRST, Game
 from engine.search.observer import EXACT, HEURISTIC, TERMINAL, SearchObserver, active
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
 Evaluation = Callable[[Any], float]
-"""``evaluate(state) -> value`` from x's point of view, for depth-limited leaves."""
+"""``evaluate(state) -> value`` from the first player's point of view, for depth-limited leaves."""
 
 
 def check_depth(depth: int | None, evaluate: Evaluation | None) -> int:
@@ -34,7 +38,7 @@ def check_depth(depth: int | None, evaluate: Evaluation | None) -> int:
 
 
 def minimax(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
     depth: int | None = None,
@@ -43,12 +47,13 @@ def minimax(
     observer: SearchObserver | None = None,
     order: Callable[[Any, list[Hashable]], list[Hashable]] | None = None,
 ) -> SearchResult:
-    """Minimax value of ``state`` from x's point of view, with every optimal root move.
+    """Minimax value of ``state`` from the first player's point of view, with every optimal root move.
 
     ``depth`` limits the search to that many plies below the root; unfinished
     nodes at the limit are scored by ``evaluate``. Children are searched in
-    ascending move order unless ``order(state, moves)`` reorders them (the value
-    is the same; only the visit order, and so the drawn tree, changes).
+    the game's move order unless ``order(state, moves)`` reorders them (the value
+    is the same; only the visit order, and so the drawn tree, changes); chance
+    events keep the game's order. A chance root has no best moves.
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
     """
@@ -60,15 +65,12 @@ def minimax(
     count = 0
     root_values: list[tuple[Hashable, float]] = []
 
-    def search(s: Hashable, move: Hashable | None, ply: int, maximizing: bool) -> float:
+    def search(s: Hashable, move: Hashable | None, ply: int) -> float:
         nonlocal count
         count += 1
         if obs:
             obs.enter(s, move, ply, -inf, inf)
         children = successors(s)
-        if order is not None and children:
-            child_of = dict(children)
-            children = [(m, child_of[m]) for m in order(s, list(child_of))]
         if not children:
             value = outcome(s) if is_plain else scoring(outcome(s), s, game)
             if obs:
@@ -81,19 +83,21 @@ def minimax(
                 obs.leaf(HEURISTIC)
                 obs.leave(value, EXACT)
             return value
-        if maximizing:
-            best = -inf
+        mover = to_move(s)
+        if mover == CHANCE:
+            probability = dict(game.chance_outcomes(s))  # type: ignore[attr-defined]
+            best = 0.0
             for m, child in children:
-                value = search(child, m, ply + 1, False)
-                if value > best:
-                    best = value
-                if ply == 0:
-                    root_values.append((m, value))
+                best += probability[m] * search(child, m, ply + 1)
         else:
-            best = inf
+            if order is not None:
+                child_of = dict(children)
+                children = [(m, child_of[m]) for m in order(s, list(child_of))]
+            maximizing = mover == FIRST
+            best = -inf if maximizing else inf
             for m, child in children:
-                value = search(child, m, ply + 1, True)
-                if value < best:
+                value = search(child, m, ply + 1)
+                if (value > best) if maximizing else (value < best):
                     best = value
                 if ply == 0:
                     root_values.append((m, value))
@@ -102,7 +106,7 @@ def minimax(
         return best
 
     def maxi(s: Hashable) -> float:
-        # The fast path (no observer, no depth limit, plain scoring, ascending order).
+        # The fast path (alternating players, no observer, no depth limit, plain scoring, the game's order).
         nonlocal count
         count += 1
         children = successors(s)
@@ -128,8 +132,9 @@ def minimax(
                 best = value
         return best
 
-    maximizing = game.to_move(state) == X
-    if obs is None and limit < 0 and is_plain and order is None:
+    to_move = game.to_move
+    if obs is None and limit < 0 and is_plain and order is None and getattr(game, "alternating", False):
+        maximizing = to_move(state) == FIRST
         count = 1
         children = successors(state)
         if not children:
@@ -140,7 +145,10 @@ def minimax(
             values = [v for _, v in root_values]
             value = max(values) if maximizing else min(values)
     else:
-        value = search(state, None, 0, maximizing)
+        try:
+            value = search(state, None, 0)
+        finally:
+            search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
     best_moves = [m for m, v in root_values if v == value]
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
                         principal_variation=best_moves[:1])

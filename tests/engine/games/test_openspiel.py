@@ -102,12 +102,16 @@ def test_values_agree_with_openspiels_own_alpha_beta(spec: str, depth: int) -> N
 
 @needs_openspiel
 def test_dots_and_boxes_lets_a_player_move_twice_and_the_search_follows() -> None:
-    game = load_game("openspiel:dots_and_boxes(num_rows=1,num_cols=1)")
-    position = play_moves(game, game.initial(), "0,1,2")
-    assert game.to_move(position) == FIRST
-    after = game.play(position, 3)  # the first player closes the box ...
-    assert game.outcome(after) == 1.0  # ... and wins
-    assert minimax(game, position).value == alphabeta(game, position).value == 1.0
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    game = load_game("openspiel:dots_and_boxes(num_rows=1,num_cols=2)")
+    twice = [(s, m) for s in positions(game, 4) for m, child in game.successors(s)
+             if game.outcome(child) is None and game.to_move(child) == game.to_move(s)]
+    assert len(twice) > 10  # closing a box earns another move
+    for position, move in twice[:10]:
+        child = game.play(position, move)
+        theirs, _ = alpha_beta_search(game.spiel_game, child.state.clone(), maximizing_player_id=0)
+        assert minimax(game, child).value == alphabeta(game, child).value == theirs
 
 
 @needs_openspiel
