@@ -6,8 +6,9 @@
 #                             fonts-liberation for the compact/dot figures' PDF and PNG; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
 #                             gcc and libc6-dev, to compile the bot's C search (scripts/build_native.sh)
-#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, and Ray
-#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`)
+#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, Ray
+#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`) and
+#                             OpenSpiel (the `openspiel` extra, for the tests of its games)
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
@@ -17,7 +18,7 @@ extras="samples"
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster"
+    extras="samples,test,cluster,openspiel"
     debs="$debs tmux"
 fi
 
