@@ -34,21 +34,27 @@ _CENTER_FIRST_RANK = (1, 2, 1, 2, 0, 2, 1, 2, 1)
 
 
 def _ascending(game: Any) -> MoveOrder | None:
-    """Ascending move number, the textbook order (node counts as in the course)."""
+    """The game's own move order (ascending cells for tic-tac-toe and ultimate, the textbook order)."""
     return None
 
 
 def _descending(game: Any) -> MoveOrder | None:
-    """Descending move number (the mirror of the textbook order)."""
+    """The game's order reversed (descending cells for tic-tac-toe and ultimate)."""
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
-        return sorted(moves, reverse=True)
+        return list(reversed(moves))
     return order
 
 
 def _center_first(game: Any) -> MoveOrder | None:
-    """Centre first, then corners, then sides (ultimate: by the cell inside its sub-board)."""
+    """Centre first, then corners, then sides (ultimate: by the cell inside its sub-board).
+
+    :raises ValueError: a game that is not played on 3x3 cells.
+    """
     rank = _CENTER_FIRST_RANK
-    if getattr(game, "name", "") == "ultimate":
+    name = getattr(game, "name", "")
+    if name not in ("tictactoe", "ultimate"):
+        raise ValueError(f"the center-first order ranks the cells of tic-tac-toe boards; {name} has none")
+    if name == "ultimate":
         def key(m: Any) -> tuple[int, int, int]:
             return rank[m % 10 - 1], rank[m // 10 - 1], m
     else:
@@ -69,9 +75,9 @@ ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
 (None: the search's own ascending order). :data:`ORDER_HELP` says what each does."""
 
 ORDER_HELP: dict[str, str] = {
-    "ascending": "by move number, the textbook order (node counts as in the course)",
+    "ascending": "the game's own order: by move number, the textbook order (node counts as in the course)",
     "center-first": "centre, then corners, then sides (ultimate: by the cell inside its sub-board)",
-    "descending": "by move number, highest first",
+    "descending": "the game's order reversed: by move number, highest first",
 }
 """One phrase per order, for ``--help`` texts (``name: phrase``)."""
 
