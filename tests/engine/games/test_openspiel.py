@@ -3,7 +3,6 @@ nodes as expectations, and every refusal with its own error. Skipped, with the r
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import sys
 from collections import deque
@@ -28,7 +27,12 @@ from engine.search.alphabeta import alphabeta
 from engine.search.mcts import mcts
 from engine.search.minimax import minimax
 
-HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
+try:
+    import pyspiel  # noqa: F401 - only to know whether it is there
+except ImportError:
+    HAVE_OPENSPIEL = False
+else:
+    HAVE_OPENSPIEL = True
 needs_openspiel = pytest.mark.skipif(not HAVE_OPENSPIEL,
                                      reason="OpenSpiel is not installed (pip install 'treeviz[openspiel]')")
 
