@@ -15,19 +15,27 @@ from __future__ import annotations
 from importlib import import_module
 
 _HOMES = {
+    "CHANCE": "engine.game",
     "DRAW": "engine.game",
     "FenError": "engine.errors",
     "IllegalMoveError": "engine.errors",
     "MoveSyntaxError": "engine.errors",
+    "FIRST": "engine.game",
+    "Game": "engine.game",
     "O": "engine.game",
     "O_WINS": "engine.game",
+    "SECOND": "engine.game",
     "SearchResult": "engine.search.search_result",
     "TICTACTOE": "engine.games.tictactoe",
     "TicTacToe": "engine.games.tictactoe",
     "X": "engine.game",
     "X_WINS": "engine.game",
     "alphabeta": "engine.search.alphabeta",
+    "load_game": "engine.games.loading",
+    "mcts": "engine.search.mcts",
     "minimax": "engine.search.minimax",
+    "parse_tree": "engine.games.textbook",
+    "random_tree": "engine.games.textbook",
 }
 """Public name -> module."""
 

@@ -50,6 +50,10 @@ Optional (:func:`engine.games.loading.complete_game` fills the defaults):
 ``position_key(self, state) -> str``
     Text equal for two states exactly when they are the same position, reached by any
     moves: positions merged in DAGs (default: the ``fen``).
+``alternating: bool``
+    True when the players always take turns and nothing is left to chance: unobserved
+    searches then take a faster path that never asks ``to_move`` (default False; a speed
+    hint only, tic-tac-toe and ultimate set it).
 ``outcome_range: tuple[float, float]``
     The lowest and highest outcome. When a game declares it, MCTS scales its exploration to
     it and the MCTS solver proves a node won as soon as a child reaches its mover's end of it;
