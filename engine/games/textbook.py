@@ -116,6 +116,8 @@ class TextbookTree:
         self._chance_outcomes = [() if p is None else tuple(zip(children[i], p, strict=True))
                                  for i, p in enumerate(self.probabilities)]
         self._by_name = {name: i for i, name in enumerate(names) if name is not None}
+        self.alternating = not any(chance)
+        """MAX and MIN take turns when there is no chance node (unobserved searches take their fast path)."""
         leaf_values = [v for v in values if v is not None]
         self.outcome_range = (min(leaf_values), max(leaf_values))
         """The lowest and the highest leaf value."""
