@@ -2,8 +2,8 @@
 # Installs everything treeviz needs on a fresh machine, into .venv beside this repo.
 #   scripts/setup.sh          the package (Graphviz comes bundled in the pygraphviz wheel) and what the
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
-#                             the screenshots of the interactive page; cairo (libcairo2-dev, for pycairo) and
-#                             fonts-liberation for the compact/dot figures' PDF and PNG; a small texlive
+#                             the screenshots of the interactive page; libcairo2-dev for pycairo (the `cairo` extra, the
+#                             faster path to the compact/dot figures' PDF and PNG) and fonts-liberation; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
 #                             gcc and libc6-dev, to compile the bot's C search (scripts/build_native.sh)
 #   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, Ray
@@ -13,12 +13,12 @@
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="samples"
-# libcairo2-dev and pkg-config: pycairo is built against them (so they come before pip below).
+extras="samples,cairo"
+# libcairo2-dev and pkg-config: pycairo (the `cairo` extra) is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel"
+    extras="samples,test,cluster,openspiel,cairo"
     debs="$debs tmux"
 fi
 
