@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from engine.games.ultimate import ULTIMATE
+from tests.realtime import Stopwatch
 
 BIN = Path(sys.executable).parent
 MIDGAME = "1o5x4xx3x9oo8o5o994x3o1x3x3o 88 x"
@@ -30,19 +30,20 @@ def finished_game_fen(seed: int = 5) -> str:
 FINISHED = finished_game_fen()
 
 
-def sm_bot(*args: str, tool: str = "sm-bot") -> tuple[subprocess.CompletedProcess[str], float]:
-    began = time.monotonic()
-    result = subprocess.run([str(BIN / tool), *args], capture_output=True, text=True, timeout=60)
-    return result, time.monotonic() - began
+def sm_bot(*args: str, tool: str = "sm-bot") -> tuple[subprocess.CompletedProcess[str], Stopwatch]:
+    with Stopwatch() as watch:
+        result = subprocess.run([str(BIN / tool), *args], capture_output=True, text=True, timeout=60)
+    return result, watch
 
 
+@pytest.mark.realtime
 @pytest.mark.parametrize("fen", ["999999999 00 x", MIDGAME, "3ox96x1o94x5o92o5xx3o96 14 x"])
 def test_prints_exactly_a_legal_move_within_the_budget(fen: str) -> None:
-    result, wall = sm_bot(fen, "1")
+    result, watch = sm_bot(fen, "1")
     assert result.returncode == 0, result.stderr
     assert re.fullmatch(r"[1-9][1-9]\n", result.stdout)
     assert int(result.stdout) in ULTIMATE.legal_moves(ULTIMATE.parse_fen(fen))
-    assert wall < 1.0
+    assert watch.wall < watch.limit(1.0), watch
     for word in ("depth", "nodes", "nodes/s", "table hits", "score"):
         assert word in result.stderr
 
@@ -95,13 +96,13 @@ def test_serve_answers_a_move_line_for_each_position_and_goes_on_after_bad_lines
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.realtime
 def test_serve_ends_on_quit_and_keeps_the_budget_per_line() -> None:
-    began = time.monotonic()
-    result = serve([f"{MIDGAME} 0.3", f"{MIDGAME} 0.3", "quit", f"{MIDGAME} 0.3"])
-    took = time.monotonic() - began
+    with Stopwatch() as watch:
+        result = serve([f"{MIDGAME} 0.3", f"{MIDGAME} 0.3", "quit", f"{MIDGAME} 0.3"])
     assert result.returncode == 0
     assert len(result.stdout.splitlines()) == 2  # nothing after quit
-    assert took < 0.6 + 1.0  # two moves of 0.3 s, plus start-up
+    assert watch.wall < watch.limit(0.6 + 1.0), watch  # two moves of 0.3 s, plus start-up
 
 
 def test_serve_refuses_a_position_on_the_command_line() -> None:
@@ -141,11 +142,14 @@ def test_the_plain_call_imports_neither_click_nor_dataclasses() -> None:
     assert result.stdout.splitlines()[-1] == "0 ['treeviz', 'treeviz.cli', 'treeviz.cli.smbot']"
 
 
+@pytest.mark.realtime
 def test_the_search_began_early_and_went_deeper_than_one_ply() -> None:
     """Start-up (launch to search) is reported; a 0.1 s budget still searches several plies."""
-    result, wall = sm_bot(MIDGAME, "0.1")
+    result, watch = sm_bot(MIDGAME, "0.1")
     assert result.returncode == 0
     depth = int(re.search(r"depth (\d+)", result.stderr).group(1))
     startup = float(re.search(r"start-up ([0-9.]+) s", result.stderr).group(1))
-    assert depth >= 2
-    assert 0 < startup < 0.1
+    assert 0 < startup < watch.limit(0.1), watch
+    # The search gets what start-up leaves of the budget (~10 ms here, where even the Python search
+    # reaches depth 4); only a machine that held the bot up can leave it too little for a second ply.
+    assert depth >= 2 or watch.waited > 0.01, (depth, watch)

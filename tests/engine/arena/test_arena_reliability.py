@@ -6,6 +6,7 @@ fixed depth), so every run of the same championship must give the same games.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -27,6 +28,9 @@ SETTINGS = ["--limit", "5", "--openings", "2", "--seed", "3", "--rounds", "6"]
 rounds, 1.2 s on a fast machine, the championship could end before a second kill)."""
 GAMES = list(range(1, 73))
 QUICK = ["random", "greedy", "seed:1"]
+HAVE_RAY = importlib.util.find_spec("ray") is not None
+NEEDS_RAY = pytest.mark.skipif(not HAVE_RAY, reason="needs Ray, the optional extra treeviz[cluster] "
+                                                    "(scripts/setup.sh --test installs it)")
 
 
 def arena(*args: str, timeout: float = 120, **kwargs) -> subprocess.CompletedProcess[str]:
@@ -201,13 +205,23 @@ def test_resumed_standings_equal_the_uninterrupted_ones(tmp_path: Path, straight
     (["--backend", "foo"], "--backend"),
     (["--address", "127.0.0.1:6379"], "--address"),
     (["--address", "auto", "--backend", "local"], "--address"),
-    (["--backend", "ray", "--address", "127.0.0.1:1"], "cannot reach the Ray cluster at 127.0.0.1:1"),
-    (["--backend", "ray", "--address", "nowhere"], "HOST:PORT"),
+    pytest.param(["--backend", "ray", "--address", "127.0.0.1:1"], "cannot reach the Ray cluster at 127.0.0.1:1",
+                 marks=NEEDS_RAY),
+    pytest.param(["--backend", "ray", "--address", "nowhere"], "HOST:PORT", marks=NEEDS_RAY),
 ])
 def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], words: str) -> None:
     result = arena(*QUICK, "-o", str(tmp_path / "r"), *args)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1 and words in result.stderr
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.skipif(HAVE_RAY, reason="Ray is installed here, so its absence cannot be shown")
+def test_ray_backend_without_ray_says_how_to_install_it(tmp_path: Path) -> None:
+    result = arena(*QUICK, "-o", str(tmp_path / "r"), "--backend", "ray")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    assert "pip install 'treeviz[cluster]'" in result.stderr
     assert not (tmp_path / "r").exists()
 
 

@@ -12,6 +12,7 @@ from engine import TICTACTOE
 from engine.games.ultimate import ULTIMATE
 from engine.search import mcts as mcts_module
 from engine.search.mcts import MctsResult, mcts, ucb
+from tests.realtime import Stopwatch
 
 
 class Rebuild:
@@ -159,10 +160,13 @@ def test_solver_proves_the_course_position() -> None:
     assert seen.events[-1] == ((), False, -1, ())
 
 
+@pytest.mark.realtime
 def test_time_limit() -> None:
-    result = mcts(ULTIMATE, ULTIMATE.initial(), seconds=0.2, seed=1)
+    with Stopwatch() as watch:
+        result = mcts(ULTIMATE, ULTIMATE.initial(), seconds=0.2, seed=1)
     assert result.iterations >= 1 and result.root_visits == result.iterations
-    assert 0.1 <= result.seconds <= 0.2 + 0.2  # the search stops early enough to answer within the 0.2 s
+    # the search stops early enough to answer within the 0.2 s
+    assert 0.1 <= result.seconds <= watch.limit(0.2 + 0.2), watch
     both = mcts(ULTIMATE, ULTIMATE.initial(), seconds=30, iterations=50, seed=1)
     assert both.iterations == 50
 
@@ -205,10 +209,12 @@ def test_ranked_selection_is_a_full_scan(monkeypatch, game, fen: str, iterations
     assert ranked.root_stats == scanned.root_stats == narrow.root_stats
 
 
+@pytest.mark.realtime
 def test_solver_stops_a_timed_search_once_the_root_is_proven() -> None:
     state = TICTACTOE.parse_fen("x21o11xo o")
-    result = mcts(TICTACTOE, state, seconds=5.0, seed=1, solver=True)
-    assert result.proven == -1 and result.seconds < 1.0
+    with Stopwatch() as watch:
+        result = mcts(TICTACTOE, state, seconds=5.0, seed=1, solver=True)
+    assert result.proven == -1 and result.seconds < watch.limit(1.0), watch
 
 
 def late_positions(count: int, seed: int) -> list[int]:
