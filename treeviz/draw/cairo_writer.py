@@ -23,6 +23,7 @@ import os
 from datetime import UTC, datetime
 from typing import Any
 
+from treeviz.draw.library_stderr import library_stderr
 from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text
 
 FONT = "Liberation Sans"
@@ -70,8 +71,9 @@ def to_pdf(scene: Scene) -> bytes:
     surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, stamp.strftime("%Y-%m-%dT%H:%M:%SZ"))
     if scene.title:
         surface.set_metadata(cairo.PDFMetadata.TITLE, scene.title)
-    _paint(cairo, cairo.Context(surface), scene)
-    surface.finish()
+    with library_stderr():  # fonts are looked up while painting: the bundled fontconfig's noise
+        _paint(cairo, cairo.Context(surface), scene)
+        surface.finish()
     return out.getvalue()
 
 
@@ -93,7 +95,8 @@ def to_png(scene: Scene, dpi: float = 96) -> bytes:
     surface = cairo.ImageSurface(cairo.FORMAT_RGB24, max(1, width), max(1, height))
     ctx = cairo.Context(surface)
     ctx.scale(dpi / 72, dpi / 72)
-    _paint(cairo, ctx, scene)
+    with library_stderr():
+        _paint(cairo, ctx, scene)
     out = io.BytesIO()
     surface.write_to_png(out)
     return out.getvalue()

@@ -10,11 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 
+from treeviz.draw.library_stderr import library_stderr, pass_on_warnings
 from treeviz.draw.page_size import PAD_INCHES, PageSize
 
 FORMATS = ("png", "svg", "pdf")
@@ -101,7 +98,7 @@ def layout_size(dot_text: str) -> tuple[float, float]:
         from pygraphviz import graphviz as gv
 
         graph = pygraphviz.AGraph(string=dot_text)
-        with _graphviz_stderr():
+        with library_stderr():
             context = gv.gvContextWithBuiltins()
             try:
                 if gv.gvLayout(context, graph.handle, b"dot"):
@@ -156,7 +153,7 @@ def _render_pygraphviz(dot_text: str, fmt: str, size: PageSize | None = None, dp
         raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
     if fmt == "png" and (dpi or size is not None):
         graph.graph_attr["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr] # read at layout time
-    with _graphviz_stderr():
+    with library_stderr():
         context = gv.gvContextWithBuiltins()
         try:
             if gv.gvLayout(context, graph.handle, b"dot"):
@@ -196,37 +193,5 @@ def _run_dot(dot: str, dot_text: str, fmt: str) -> bytes:
     if done.returncode != 0 or not done.stdout:
         message = " ".join(done.stderr.decode(errors="replace").split())[:300]
         raise RenderError(f"Graphviz dot failed: {message or f'exit status {done.returncode}'}")
-    _pass_on_warnings(done.stderr)
+    pass_on_warnings(done.stderr)
     return done.stdout
-
-
-_NOISE = (b"Fontconfig warning", b"Fontconfig error")
-"""The wheel's bundled fontconfig is older than the system's config files and says so: not the user's business."""
-
-
-@contextmanager
-def _graphviz_stderr() -> Iterator[None]:
-    """Collect what the Graphviz C library writes on file descriptor 2, drop fontconfig noise, pass the rest on."""
-    fd = 2  # where the C library writes, whatever Python's sys.stderr is
-    sys.stderr.flush()
-    try:
-        saved = os.dup(fd)
-    except OSError:  # no stderr at all
-        yield
-        return
-    with tempfile.TemporaryFile() as sink:
-        os.dup2(sink.fileno(), fd)
-        try:
-            yield
-        finally:
-            os.dup2(saved, fd)
-            os.close(saved)
-            sink.seek(0)
-            _pass_on_warnings(sink.read())
-
-
-def _pass_on_warnings(raw: bytes) -> None:
-    kept = [line for line in raw.splitlines() if line.strip() and not line.startswith(_NOISE)]
-    if kept:
-        sys.stderr.write(b"\n".join(kept).decode(errors="replace") + "\n")
-        sys.stderr.flush()

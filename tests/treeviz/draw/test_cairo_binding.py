@@ -1,0 +1,98 @@
+"""PDF and PNG of the compact and dot figures without pycairo: the ctypes binding over the cairo the
+pygraphviz wheel bundles paints what pycairo paints, and its PDFs are one page with their text as text."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import treeviz
+from treeviz.draw import cairo_lib, cairo_writer
+
+BIN = Path(sys.executable).parent
+HAVE_PYCAIRO = importlib.util.find_spec("cairo") is not None
+FIGURES = [
+    ("x21o11xo o", {"algorithm": "alphabeta"}, {"style": "compact", "size": "16cm"}),
+    ("x21o11xo o", {"algorithm": "alphabeta"}, {"style": "compact", "theme": "print"}),  # dashes, dots, greys
+    ("xo7 x", {"algorithm": "alphabeta"}, {"style": "dot", "size": "12cm"}),  # marks and rings
+]
+
+
+def figure(fen: str, search: dict[str, str], options: dict[str, str], fmt: str) -> bytes:
+    drawing = treeviz.search_tree(fen, **search).draw(fmt, **options)
+    return b"".join(chunk if isinstance(chunk, bytes) else chunk.encode() for chunk in drawing.chunks)
+
+
+def poppler(name: str, pdf: Path) -> str:
+    path = shutil.which(name)
+    assert path, f"{name} is missing: scripts/setup.sh --test installs it (poppler-utils)"
+    return subprocess.run([path, str(pdf), *(["-"] if name == "pdftotext" else [])], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_the_bundled_cairo_is_found_and_loads() -> None:
+    where = cairo_lib.library_path()
+    assert where is not None and "cairo" in Path(where).name
+    assert re.fullmatch(r"1\.\d+\.\d+", cairo_lib.version())
+
+
+@pytest.mark.skipif(not HAVE_PYCAIRO, reason="pycairo (the optional cairo extra) is not installed: nothing to compare")
+@pytest.mark.parametrize(("fen", "search", "options"), FIGURES)
+def test_ctypes_binding_paints_the_same_png_as_pycairo(monkeypatch: pytest.MonkeyPatch, fen: str,
+                                                        search: dict[str, str], options: dict[str, str]) -> None:
+    monkeypatch.setenv(cairo_writer.CHOICE, "pycairo")
+    assert cairo_writer.binding().__name__ == "cairo"
+    by_pycairo = figure(fen, search, options, "png")
+    monkeypatch.setenv(cairo_writer.CHOICE, "ctypes")
+    assert cairo_writer.binding() is cairo_lib
+    assert figure(fen, search, options, "png") == by_pycairo
+
+
+@pytest.mark.parametrize(("fen", "search", "options"), FIGURES)
+def test_ctypes_binding_writes_a_one_page_pdf_with_text_and_title(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                   fen: str, search: dict[str, str],
+                                                                   options: dict[str, str]) -> None:
+    monkeypatch.setenv(cairo_writer.CHOICE, "ctypes")
+    pdf = tmp_path / "f.pdf"
+    pdf.write_bytes(figure(fen, search, options, "pdf"))
+    info = poppler("pdfinfo", pdf)
+    assert re.search(r"^Pages:\s+1$", info, re.M)
+    title = re.search(r"^Title:\s+(Alpha-beta tree of .+)$", info, re.M)
+    assert title and fen in title.group(1)
+    assert re.search(r"^CreationDate:.*\b2000\b", info, re.M)  # fixed: the same scene gives the same bytes
+    text = poppler("pdftotext", pdf)
+    assert title.group(1) in text and "x to move" in text and "o to move" in text  # heading and legend stay text
+
+
+def test_ctypes_pdf_is_the_same_bytes_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cairo_writer.CHOICE, "ctypes")
+    fen, search, options = FIGURES[0]
+    assert figure(fen, search, options, "pdf") == figure(fen, search, options, "pdf")
+
+
+def test_cli_pdf_through_ctypes_says_nothing_on_stderr(tmp_path: Path) -> None:
+    """The bundled fontconfig's complaints about the system's config files are not passed on."""
+    done = subprocess.run([str(BIN / "tttree"), "x21o11xo o", "--style", "compact", "--size", "16cm", "-o",
+                           str(tmp_path / "g2.pdf")], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, cairo_writer.CHOICE: "ctypes"})
+    assert done.returncode == 0, done.stderr
+    assert "Fontconfig" not in done.stderr
+    assert (tmp_path / "g2.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_an_unknown_binding_choice_is_one_error_line(tmp_path: Path) -> None:
+    done = subprocess.run([str(BIN / "tttree"), "x21o11xo o", "--style", "compact", "-o", str(tmp_path / "g2.pdf")],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, cairo_writer.CHOICE: "cairocffi"})
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1].startswith("error: ") and cairo_writer.CHOICE in lines[-1] and "Traceback" not in done.stderr
+    assert not (tmp_path / "g2.pdf").exists()
+
