@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
-# Compiles the bot's C search (engine/bot/native/ultimate_search.c) into engine/bot/native/ultimate_search.so,
-# which engine/bot/native_search.py loads with ctypes. Plain C99 and the C library: gcc and libc6-dev only
-# (setup.sh installs them). Written to a temporary file and renamed, so a running bot never sees half a library.
+# Developer shortcut: after editing the C search (engine/bot/native/) or a Python value it mirrors, regenerate
+# its interface header (engine/bot/native_interface.py) and recompile the library in place, as the package
+# build does (setup.py's optional extension; `pip install .` and scripts/setup.sh compile it the same way).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-src=engine/bot/native/ultimate_search.c
-out=engine/bot/native/ultimate_search.so
-tmp="$(mktemp "$out.XXXXXX")"
-trap 'rm -f "$tmp"' EXIT
-${CC:-gcc} -std=gnu99 -O2 -Wall -Wextra -Werror -shared -fPIC -o "$tmp" "$src"
-chmod 644 "$tmp"
-mv -f "$tmp" "$out"
-trap - EXIT
-echo "build_native: $out" >&2
+python="${PYTHON:-.venv/bin/python}"
+"$python" -m engine.bot.native_interface
+"$python" setup.py -q build_ext --inplace
+echo "build_native: $(ls engine/bot/native/ultimate_search*.so | head -1)" >&2

@@ -5,10 +5,11 @@
 #                             the screenshots of the interactive page; libcairo2-dev for pycairo (the `cairo` extra, the
 #                             faster path to the compact/dot figures' PDF and PNG) and fonts-liberation; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
-#                             gcc and libc6-dev, to compile the bot's C search (scripts/build_native.sh)
-#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect), tmux, Ray
-#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`) and
-#                             OpenSpiel (the `openspiel` extra, for the tests of its games)
+#                             gcc and libc6-dev, with which the package's install compiles the bot's C search
+#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect, build), tmux, Ray
+#                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`),
+#                             OpenSpiel (the `openspiel` extra, for the tests of its games), and the runtime
+#                             dependencies' wheels in .venv/wheelhouse (for the test of the built wheel)
 # Installing the Debian packages needs root or password-less sudo; without them the browser
 # screenshots and tests say why they cannot run.
 set -euo pipefail
@@ -61,9 +62,18 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 # compat mode: a plain path entry, not an import hook that costs every process ~15 ms (sm-bot's budget).
+# The same install compiles the bot's C search in place (setup.py's optional extension).
 .venv/bin/pip install -q -e ".[$extras]" --config-settings editable_mode=compat
-# The bot's search in C (without it the bot searches in Python, about thirty times slower).
-bash scripts/build_native.sh || echo "setup: could not compile the bot's C search; it will search in Python" >&2
+ls engine/bot/native/ultimate_search*.so >/dev/null 2>&1 \
+    || echo "setup: could not compile the bot's C search; it will search in Python (about thirty times slower)" >&2
+if [ "${1:-}" = "--test" ]; then
+    # tests/test_packaging.py installs the built wheel into a fresh venv without an index: the runtime
+    # dependencies' wheels come from here (pyproject.toml's list, read so that it is never copied).
+    .venv/bin/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' \
+        > .venv/runtime-requirements.txt
+    .venv/bin/pip download -q --only-binary=:all: -d .venv/wheelhouse -r .venv/runtime-requirements.txt \
+        || echo "setup: could not fetch the runtime wheels into .venv/wheelhouse; the packaging test will say so" >&2
+fi
 # Byte-compiled now, so that a process started where PYTHONDONTWRITEBYTECODE is set (as on this kind of
 # machine) does not compile every module at every start: sm-bot's start-up falls from ~90 ms to ~50 ms.
 .venv/bin/python -m compileall -q engine treeviz

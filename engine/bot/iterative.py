@@ -46,6 +46,8 @@ USEFUL_SHARE = 0.3
 """Share of the next iteration's predicted time that must be left to start it (see the module's notes)."""
 CHECK_EVERY = 64
 """Nodes between two looks at the clock (64 nodes: under a millisecond at the bot's speed)."""
+REDUCE_LATE = 5
+"""The bot's late-move reductions start at this move of a node (see :func:`think`)."""
 
 
 class Decision:
@@ -99,7 +101,7 @@ def think(
     hashing: Hashing | None = None,
     clock: Callable[[], float] = monotonic,
     on_iteration: Callable[[Decision], None] | None = None,
-    reduce_late: int = 5,
+    reduce_late: int = REDUCE_LATE,
     quiesce: Callable[[Any], Any] | None = None,
     quiesce_plies: int = 2,
 ) -> Decision:

@@ -3,10 +3,12 @@
 The C search plays by the same rules with the same evaluation, move order and
 iteration rule as :func:`engine.bot.iterative.think` over :func:`engine.bot.search.enhanced_alphabeta`,
 about thirty times faster (``scripts/bench_bot.py speed``: 6.7 million nodes a second against
-220,000), so at a fixed time a move it sees three or four plies deeper. The library is built by
-``scripts/build_native.sh`` (``scripts/setup.sh`` runs it); when it is missing, stale (another ABI) or
-``TREEVIZ_PURE_PYTHON`` is set, :func:`native_engine` gives None and the bot
-searches in Python, as before.
+220,000), so at a fixed time a move it sees three or four plies deeper. The library is compiled by the
+package's build (an optional extension in setup.py: ``pip install``, the wheel, ``scripts/setup.sh``) and
+sits beside this module; its signatures and constants come from :mod:`engine.bot.native_interface`. When it
+is missing (no compiler at install), cannot be loaded (corrupt, foreign), is stale (built from other sources
+than the header beside it says) or ``TREEVIZ_PURE_PYTHON`` is set, :func:`native_engine` gives None, the bot
+searches in Python, and :func:`why_python` says why (sm-bot prints it once).
 """
 
 from __future__ import annotations
@@ -14,18 +16,32 @@ from __future__ import annotations
 import ctypes
 import os
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 from os import path as _path
 
 from engine.bot.iterative import Decision
+from engine.bot.native_interface import (
+    COUNTS,
+    DECISION_FIELDS,
+    FLAG_NO_QUIESCENCE,
+    FLAG_NO_REDUCTIONS,
+    FLAG_NO_TABLE,
+    MAX_PV,
+    abi_of_header,
+    declare,
+)
 from engine.evaluation.ultimate import Weights, load_tables, relevance_tables, won_by_place
 
-LIBRARY = _path.join(_path.dirname(__file__), "native", "ultimate_search.so")
-"""Where scripts/build_native.sh puts the compiled search."""
-ABI_VERSION = 3
-"""Must equal the library's ``ABI_VERSION``: a library built from older sources is not used."""
-FLAG_NO_TABLE = 1
-FLAG_NO_REDUCTIONS = 2
-FLAG_NO_QUIESCENCE = 4
+__all__ = ["FLAG_NO_QUIESCENCE", "FLAG_NO_REDUCTIONS", "FLAG_NO_TABLE", "NativeEngine", "NativeTable", "library",
+           "native_engine", "why_python"]
+
+FOLDER = _path.join(_path.dirname(__file__), "native")
+NAME = "ultimate_search"
+"""The library is ``FOLDER/NAME`` plus the interpreter's extension suffix (setup.py builds it so)."""
+HEADER = _path.join(FOLDER, "ultimate_interface.h")
+"""The generated header the library was compiled from: its ``UT_ABI`` must be the library's."""
+PURE_PYTHON = "TREEVIZ_PURE_PYTHON"
+"""Environment variable: set (non-empty) to search in Python although the library is there."""
 LOW_MASK = (1 << 36) - 1
 NODES_PER_SECOND = 2_500_000
 """What sizes the C search's one-move table (:func:`engine.bot.decision.native_table_bits`): 2**17 slots for 0.1 s,
@@ -34,37 +50,53 @@ only interior nodes, and these sizes are the ones its time-use and match figures
 
 _Chunks = ctypes.c_uint32 * 9
 _lib: ctypes.CDLL | None | bool = False
+_why: str | None = None
+
+
+def library_path() -> str | None:
+    """The compiled search beside this module, or None when it was not built."""
+    for suffix in EXTENSION_SUFFIXES:
+        candidate = _path.join(FOLDER, NAME + suffix)
+        if _path.exists(candidate):
+            return candidate
+    return None
 
 
 def library() -> ctypes.CDLL | None:
-    """The loaded library, or None (missing, another ABI, or the pure-Python search asked for)."""
-    global _lib
+    """The loaded library, or None (pure Python asked for, not built, not loadable, or stale: :func:`why_python`)."""
+    global _lib, _why
     if _lib is False:
-        _lib = None
-        if not os.environ.get("TREEVIZ_PURE_PYTHON") and _path.exists(LIBRARY):
-            try:
-                lib = ctypes.CDLL(LIBRARY)
-            except OSError:
-                lib = None
-            if lib is not None and lib.ut_abi() == ABI_VERSION:
-                _declare(lib)
-                _lib = lib
+        _lib, _why = _load()
     return _lib  # type: ignore[return-value]
 
 
-def _declare(lib: ctypes.CDLL) -> None:
-    p, u64, i32, i64 = ctypes.c_void_p, ctypes.c_uint64, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)
-    chunks, out32 = ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_int32)
-    lib.ut_table_new.restype = p
-    lib.ut_table_new.argtypes = [i32]
-    lib.ut_table_free.argtypes = [p]
-    lib.ut_eval_new.restype = p
-    lib.ut_eval_new.argtypes = [ctypes.c_char_p, ctypes.c_int64, out32]
-    lib.ut_eval_free.argtypes = [p]
-    lib.ut_evaluate.argtypes = [p, u64, chunks, i32]
-    lib.ut_legal_moves.argtypes = [u64, chunks, ctypes.c_char_p]
-    lib.ut_search_depth.argtypes = [p, p, u64, chunks, i32, i32, i32, i32, i64]
-    lib.ut_think.argtypes = [p, p, u64, chunks, i32, ctypes.c_double, i32, i32, i32, out32, i64, out32]
+def why_python() -> str | None:
+    """Why the bot searches in Python although Python was not asked for (one line), or None."""
+    library()
+    return _why
+
+
+def _load() -> tuple[ctypes.CDLL | None, str | None]:
+    if os.environ.get(PURE_PYTHON):
+        return None, None
+    where = library_path()
+    if where is None:
+        return None, ("the C search was not built (no C compiler when treeviz was installed?): searching in "
+                      "Python, about thirty times slower")
+    try:
+        lib = ctypes.CDLL(where)
+        declare(lib)
+    except (OSError, AttributeError) as exc:  # not a library here, or not ours
+        return None, f"{where} cannot be used ({' '.join(str(exc).split())}): searching in Python"
+    try:
+        with open(HEADER, encoding="utf-8") as header:
+            expected = abi_of_header(header.read())
+    except OSError:
+        expected = None
+    if expected is None or lib.ut_abi() != expected:
+        return None, (f"{where} was built from other sources than {HEADER} describes (rebuild it: pip install ., "
+                      "or scripts/build_native.sh): searching in Python")
+    return lib, None
 
 
 def _chunks(state: int) -> ctypes.Array[ctypes.c_uint32]:
@@ -134,9 +166,9 @@ class NativeEngine:
 
         :raises ValueError: a finished game (no move to choose).
         """
-        out = (ctypes.c_int32 * 7)()
-        counts = (ctypes.c_int64 * 3)()
-        pv = (ctypes.c_int32 * 81)()
+        out = (ctypes.c_int32 * DECISION_FIELDS)()
+        counts = (ctypes.c_int64 * COUNTS)()
+        pv = (ctypes.c_int32 * MAX_PV)()
         if self.lib.ut_think(table.handle, self.handle, state & LOW_MASK, _chunks(state), draw, deadline,
                              max_depth, flags, quiesce_plies, out, counts, pv) != 0:
             raise ValueError("the game is over: there is no move to choose")

@@ -20,6 +20,8 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import NamedTuple
 
 KEY_BITS = 64
+SEED = 20160511
+"""The keys' seed (the C search makes the same keys from it: engine/bot/native_interface.py)."""
 
 
 class SplitMix64:
@@ -43,7 +45,7 @@ class SplitMix64:
 class ZobristKeys:
     """Random numbers for moves ``0..size-1`` (move 0 may stand for "no last move")."""
 
-    def __init__(self, size: int, *, seed: int = 20160511, track_last: bool = True) -> None:
+    def __init__(self, size: int, *, seed: int = SEED, track_last: bool = True) -> None:
         rng = SplitMix64(seed)
         self.size = size
         stone = [[rng.next() for _ in range(size)] for _ in range(2)]

@@ -12,6 +12,7 @@ transposition table from move to move, as in-process players do.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import TextIO
 
@@ -24,11 +25,15 @@ def serve_loop(source: TextIO, sink: TextIO, player: Player | None = None) -> No
     """Answer the lines of ``source`` on ``sink`` until ``quit`` or the end of input (our bot by default)."""
     bot = player if player is not None else BotPlayer()
     if player is None:
-        from engine.bot.native_search import native_engine
+        from engine.bot.native_search import native_engine, why_python
         from engine.evaluation.ultimate import DEFAULT_WEIGHTS, judges
 
         if native_engine(DEFAULT_WEIGHTS) is None:  # the evaluation tables, loaded before any clock starts
             judges(0), judges(1)
+            why = why_python()
+            if why:
+                sys.stderr.write(f"note: {why}\n")
+                sys.stderr.flush()
     for line in source:
         read_at = time.monotonic()
         text = line.strip()

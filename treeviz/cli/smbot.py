@@ -52,6 +52,12 @@ def answer(fen: str, seconds: float, started: float) -> int:
     decision = search(state, seconds - ONE_SHOT_MARGIN, started)
     sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")  # type: ignore[arg-type]
     sys.stdout.flush()
+    if decision.engine != "C":
+        from engine.bot.native_search import why_python
+
+        why = why_python()
+        if why:
+            sys.stderr.write(f"note: {why}\n")
     searched = decision.started
     sys.stderr.write(f"{report(decision, state)}; start-up {searched - started:.3f} s (search began at monotonic "
                      f"{searched:.6f}), answered {time.monotonic() - started:.3f} s after launch\n")

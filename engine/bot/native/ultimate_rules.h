@@ -8,10 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#define NINE 0x1FF
-#define CHUNK_MASK 0x3FFFF
-
-static const uint16_t LINES[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+#include "ultimate_interface.h" /* the constants, lines and state layout, generated from the Python values */
 
 static uint8_t has_line[512];
 static uint16_t completes[512]; /* mine -> the cells each completing a line with two of mine (theirs or not) */
@@ -57,7 +54,7 @@ static void init(void) {
             if ((m & LINES[i]) == LINES[i]) has_line[m] = 1;
     }
     for (int m = 0; m < 512; m++) completes[m] = completing((uint16_t)m, 0);
-    uint64_t seed = 20160511;
+    uint64_t seed = ZOBRIST_SEED;
     for (int p = 0; p < 2; p++)
         for (int m = 0; m < 100; m++) zob_stone[p][m] = splitmix(&seed);
     for (int m = 0; m < 100; m++) zob_last[m] = m ? splitmix(&seed) : 0;
@@ -120,16 +117,17 @@ static int outcome(const State *s) {
     return 0;
 }
 
-/* A state from its packed Python form: ``low`` is bits 0-35 (side, last move, closed, won, over). */
+/* A state from its packed Python form: ``low`` is bits 0 to CELLS_SHIFT - 1 (side, last move, closed, won,
+ * over), ``chunks`` the nine sub-boards' SUB_STRIDE bits each. */
 static inline void unpack(uint64_t low, const uint32_t *chunks, State *s) {
     init();
     memset(s, 0, sizeof *s);
-    s->side = low & 1;
-    s->last = (uint8_t)(low >> 1 & 127);
-    s->closed = (uint16_t)(low >> 8 & NINE);
-    s->xwon = (uint16_t)(low >> 17 & NINE);
-    s->owon = (uint16_t)(low >> 26 & NINE);
-    s->over = (uint8_t)(low >> 35 & 1);
+    s->side = low & SIDE_BIT;
+    s->last = (uint8_t)(low >> LAST_SHIFT & 127);
+    s->closed = (uint16_t)(low >> CLOSED_SHIFT & NINE);
+    s->xwon = (uint16_t)(low >> X_WON_SHIFT & NINE);
+    s->owon = (uint16_t)(low >> O_WON_SHIFT & NINE);
+    s->over = (uint8_t)(low >> OVER_SHIFT & 1);
     s->key = zob_last[s->last] ^ (s->side ? zob_side : 0);
     for (int i = 0; i < 9; i++) {
         s->chunk[i] = chunks[i] & CHUNK_MASK;

@@ -8,7 +8,8 @@
  * quiescence on sub-board captures, same iteration rule. tests/engine/bot/test_native_search.py checks the
  * evaluation value for value and the fixed-depth search values against the Python code.
  *
- * Loaded with ctypes by engine/bot/native_search.py; built by scripts/build_native.sh (setup.sh runs it).
+ * Loaded with ctypes by engine/bot/native_search.py; built by the package's build (setup.py, an optional
+ * extension: without a compiler the bot searches in Python); scripts/build_native.sh rebuilds it in place.
  * Values are integers from x's point of view outside the search, the side to move's inside it.
  */
 #include <setjmp.h>
@@ -19,24 +20,12 @@
 
 #include "ultimate_rules.h"
 
-#define ABI_VERSION 3
-#define WIN 1000000
-#define DRAW_SUB 10
-#define CHANCE_CUBE (20 * 20 * 20)
+/* WIN, DRAW_SUB, REDUCE_LATE, the flags, the lines...: ultimate_interface.h, generated from the Python values
+ * (engine/bot/native_interface.py), through ultimate_rules.h. Only the C search's own sizes are here. */
+#define CHANCE_CUBE (CHANCE_SCALE * CHANCE_SCALE * CHANCE_SCALE)
 #define INF (1 << 30)
 #define MAX_PLY 96
 #define CHECK_MASK 255
-#define FLAG_NO_TABLE 1
-#define FLAG_NO_REDUCTIONS 2
-#define FLAG_NO_QUIESCENCE 4
-#define REDUCE_LATE 5
-#define X_CANNOT_WIN 1
-#define O_CANNOT_WIN 2
-
-enum { TT_EXACT = 0, TT_LOWER = 1, TT_UPPER = 2 };
-
-static const int BIG_LINES[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                    {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
 
 typedef struct {
     uint64_t key;
@@ -318,7 +307,7 @@ static int search(Search *S, const State *s, int ply, int a, int b, int color) {
 
 /* -- the interface (ctypes) ------------------------------------------------------------------ */
 
-int ut_abi(void) { return ABI_VERSION; }
+uint32_t ut_abi(void) { return UT_ABI; }
 
 void *ut_table_new(int bits) {
     Table *t = calloc(1, sizeof *t);
@@ -401,11 +390,11 @@ int ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t 
 
 static double next_duration(const double *durations, int n) {
     if (!n) return 0.0;
-    double growth = 1.5;
+    double growth = MIN_GROWTH;
     int first = n >= 3 ? n - 3 : 0;
     for (int i = first; i + 1 < n; i++)
         if (durations[i] > 0 && durations[i + 1] / durations[i] > growth) growth = durations[i + 1] / durations[i];
-    if (growth > 10.0) growth = 10.0;
+    if (growth > MAX_GROWTH) growth = MAX_GROWTH;
     return durations[n - 1] * growth;
 }
 
@@ -453,7 +442,7 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     S->quiesce_plies = quiesce_plies;
     for (int depth = 1; depth <= max_depth && depth <= 81; depth++) {
         double began = now();
-        if (depth > 1 && (began >= deadline || began + 0.3 * next_duration(durations, nd) > deadline)) {
+        if (depth > 1 && (began >= deadline || began + USEFUL_SHARE * next_duration(durations, nd) > deadline)) {
             stopped_early = 1;
             break;
         }

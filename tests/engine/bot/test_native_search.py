@@ -2,8 +2,8 @@
 
 Rules and evaluation value for value on positions of random games; fixed-depth
 searches value for value and node for node (with and without the table, late move
-reductions and quiescence); iterative deepening move for move. scripts/setup.sh
-builds the library: these tests fail, rather than skip, when it is missing.
+reductions and quiescence); iterative deepening move for move. The package build (setup.py, run
+by scripts/setup.sh's pip install) compiles the library: these tests fail, rather than skip, when it is missing.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 import math
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -185,13 +187,40 @@ def test_sm_bot_says_which_search_ran_and_falls_back_to_python() -> None:
 
 
 def test_a_library_of_another_abi_or_not_a_library_is_not_used(tmp_path, monkeypatch) -> None:
-    bogus = tmp_path / "ultimate_search.so"
-    bogus.write_bytes(b"not a shared library")
-    monkeypatch.setattr(native_search, "LIBRARY", str(bogus))
+    built = native_search.library_path()
+    assert built is not None
+    name = Path(built).name
+    folder = tmp_path / "native"
+    folder.mkdir()
+    monkeypatch.setattr(native_search, "FOLDER", str(folder))
     monkeypatch.setattr(native_search, "_lib", False)
     assert native_search.library() is None
+    assert "not built" in native_search.why_python()  # nothing there: installed without a compiler
+    (folder / name).write_bytes(b"not a shared library")
     monkeypatch.setattr(native_search, "_lib", False)
-    monkeypatch.setattr(native_search, "ABI_VERSION", -1)
-    monkeypatch.setattr(native_search, "LIBRARY", native_search._path.join(
-        native_search._path.dirname(native_search.__file__), "native", "ultimate_search.so"))
     assert native_search.library() is None
+    assert "cannot be used" in native_search.why_python() and name in native_search.why_python()
+    shutil.copyfile(built, folder / name)  # the real library, beside a header that describes other sources
+    stale = tmp_path / "ultimate_interface.h"
+    stale.write_text(Path(native_search.HEADER).read_text().replace("#define UT_ABI ", "#define UT_ABI 1"))
+    monkeypatch.setattr(native_search, "HEADER", str(stale))
+    monkeypatch.setattr(native_search, "_lib", False)
+    assert native_search.library() is None
+    assert "other sources" in native_search.why_python()
+
+
+def test_sm_bot_notes_once_why_it_searches_in_python(tmp_path, monkeypatch, capsys) -> None:
+    from treeviz.cli import smbot
+
+    folder = tmp_path / "native"
+    folder.mkdir()
+    (folder / Path(native_search.library_path()).name).write_bytes(b"\x7fELF but not really")
+    monkeypatch.setattr(native_search, "FOLDER", str(folder))
+    monkeypatch.setattr(native_search, "_lib", False)
+    monkeypatch.setattr(native_search, "_engines", {})
+    assert smbot.answer("999999999 00 x", 0.1, time.monotonic()) == 0
+    out, err = capsys.readouterr()
+    assert int(out) in ULTIMATE.legal_moves(ULTIMATE.initial())
+    notes = [line for line in err.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1 and "cannot be used" in notes[0] and "searching in Python" in notes[0]
+    assert "search in Python" in err
