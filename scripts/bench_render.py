@@ -1,8 +1,9 @@
 """Rendering benchmarks: figures as users make them (whole processes), and what each step costs.
 
-    .venv/bin/python scripts/bench_render.py [--quick]
+    .venv/bin/python scripts/bench_render.py [--quick] [--cairo RUNS]
 
 Figures printed (wall clock, best of a few runs where cheap; the machine's load first):
+- PDF and PNG through each cairo binding (pycairo, and ctypes over the pygraphviz wheel's cairo), interleaved;
 - figures for reports (issue 10), whole `tttree` processes:
   the 25,227-node alpha-beta tree of "9 x" in compact and dot style to SVG and to PDF (target < 10 s each);
   the 549,946-node full tree in dot style to SVG (target < 60 s and < 4 GB peak, the peak read from that
@@ -122,10 +123,11 @@ def bench_graphviz_package(sample: int) -> None:
           f"({len(source) / 1e6:.1f} MB)")
 
 
-def timed_process(argv: list[str]) -> tuple[float, float]:
+def timed_process(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall clock (s) and peak resident memory (MB) of one child process, from its own rusage."""
     start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env={**os.environ, **env} if env else None)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     err = child.stderr.read().decode() if child.stderr else ""
@@ -159,6 +161,30 @@ def bench_report_figures(runs: int, full: bool) -> None:
             size = (out / "full.svg").stat().st_size / 1e6
             print(f"  549,946-node full tree, dot style to SVG: {wall:.1f} s (target < 60 s), peak {peak:,.0f} MB "
                   f"(target < 4,096 MB), {size:.0f} MB file")
+
+
+def bench_cairo_bindings(runs: int) -> None:
+    """PDF and PNG of compact and dot figures through pycairo and through the ctypes binding over the cairo in
+    the pygraphviz wheel (treeviz/draw/cairo_lib.py), whole tttree processes, the two interleaved run by run."""
+    import importlib.util
+
+    bindings = ["ctypes"] + (["pycairo"] if importlib.util.find_spec("cairo") else [])
+    print(f"cairo bindings (TREEVIZ_CAIRO={'/'.join(bindings)}, interleaved, min and median of {runs}):")
+    figures = [("'9 x' alpha-beta compact PDF", ["9 x", "--algo", "alphabeta", "--style", "compact"], "pdf"),
+               ("'9 x' alpha-beta dot PDF", ["9 x", "--algo", "alphabeta", "--style", "dot"], "pdf"),
+               ("'9 x' alpha-beta dot PNG 16 cm", ["9 x", "--algo", "alphabeta", "--style", "dot", "--size", "16cm"],
+                "png"),
+               ("g2 compact PDF 16 cm", ["x21o11xo o", "--style", "compact", "--size", "16cm"], "pdf"),
+               ("g2 compact PNG 16 cm", ["x21o11xo o", "--style", "compact", "--size", "16cm"], "png")]
+    with tempfile.TemporaryDirectory() as folder:
+        for name, args, fmt in figures:
+            walls: dict[str, list[float]] = {b: [] for b in bindings}
+            for _ in range(runs):
+                for b in bindings:
+                    argv = [str(BIN / "tttree"), *args, "-o", str(Path(folder) / f"f.{fmt}")]
+                    walls[b].append(timed_process(argv, {"TREEVIZ_CAIRO": b})[0])
+            print(f"  {name:32}" + "".join(f"  {b} {min(w):5.2f} / {sorted(w)[len(w) // 2]:5.2f} s"
+                                            for b, w in walls.items()))
 
 
 def _tree_of(nodes: int) -> object:
@@ -223,10 +249,15 @@ def graphviz_layout(text: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="skip the full-tree figures")
+    parser.add_argument("--cairo", type=int, metavar="RUNS", help="only the cairo bindings' figures, RUNS each")
     args = parser.parse_args()
     load = " ".join(f"{v:.2f}" for v in os.getloadavg())
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} (1, 5, 15 min)")
+    if args.cairo:
+        bench_cairo_bindings(args.cairo)
+        return
     bench_report_figures(3, full=not args.quick)
+    bench_cairo_bindings(3)
     bench_layouts(3)
     bench_300(3)
     if not args.quick:

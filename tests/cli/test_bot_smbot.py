@@ -36,6 +36,7 @@ def sm_bot(*args: str, tool: str = "sm-bot") -> tuple[subprocess.CompletedProces
     return result, watch
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 @pytest.mark.parametrize("fen", ["999999999 00 x", MIDGAME, "3ox96x1o94x5o92o5xx3o96 14 x"])
 def test_prints_exactly_a_legal_move_within_the_budget(fen: str) -> None:

@@ -41,6 +41,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "words"), BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_bad_figure_options_exit_2_with_one_error_line_and_no_file(args: list[str], words: str,
                                                                    tmp_path: Path) -> None:
@@ -69,6 +70,7 @@ def test_every_tree_command_takes_the_figure_options(command: list[str], tmp_pat
     assert width and float(width.group(1)) == pytest.approx(16 * 72 / 2.54, rel=0.01)
 
 
+@pytest.mark.slow
 def test_solve_takes_the_figure_options(tmp_path: Path) -> None:
     done = run("treeviz", "solve", "9 x", "--side", "o", "--style", "compact", "--plies", "2", "--path", "5",
                "--size", "12cm", "-o", "s.svg", cwd=tmp_path)

@@ -151,6 +151,7 @@ def test_an_output_folder_that_cannot_be_made_is_a_one_line_error(tmp_path: Path
     assert result.stderr.startswith("error: cannot create the output folder")
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_pause_slows_a_game_between_computers_down(tmp_path: Path) -> None:
     import time

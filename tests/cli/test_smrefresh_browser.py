@@ -117,6 +117,7 @@ def next_move_for_page(view: dict[str, Any]) -> str:
     return ULTIMATE.move_name(ULTIMATE.legal_moves(state)[0])
 
 
+@pytest.mark.slow
 def test_page_opened_from_the_folder_follows_the_game(browser: Any, game: Callable[..., RunningGame],
                                                       tmp_path: Path) -> None:
     running = game()
@@ -143,6 +144,7 @@ def test_page_opened_from_the_folder_follows_the_game(browser: Any, game: Callab
     assert "Traceback" not in running.output()
 
 
+@pytest.mark.slow
 def test_page_served_on_localhost_follows_the_game(browser: Any, game: Callable[..., RunningGame]) -> None:
     running = game("--serve", "0")
     url = wait_until(lambda: re.search(r"Live page: (http://127\.0\.0\.1:\d+/refresh\.html)", running.output()),

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BIN = Path(sys.executable).parent
 
 
@@ -72,6 +74,7 @@ def test_side_that_loses_has_no_strategy_to_draw(tmp_path: Path) -> None:
     assert not (tmp_path / "s.svg").exists()
 
 
+@pytest.mark.slow
 def test_too_wide_board_png_is_refused_with_advice(tmp_path: Path) -> None:
     result = treeviz("solve", "9 x", "--style", "board", "-o", "s.png", cwd=tmp_path)
     assert result.returncode == 2 and "--format svg" in result.stderr and result.stdout == ""

@@ -103,6 +103,7 @@ def test_treeviz_tree_and_compare_subcommands() -> None:
     assert "Minimax: 49 nodes" in compare.stdout and "Alpha-beta: 35 nodes" in compare.stdout
 
 
+@pytest.mark.slow
 def test_max_nodes_cut_is_said_on_stderr_with_how_to_get_everything(capfd: pytest.CaptureFixture[str]) -> None:
     code, out, err = tttree(capfd, "9 x", "--max-nodes", "100")
     assert code == 0
@@ -118,6 +119,7 @@ def test_pictures_are_capped_at_1000_nodes_by_default(capfd: pytest.CaptureFixtu
     assert out.count('class="node"') + out.count('class="pv"') <= 1000
 
 
+@pytest.mark.slow
 def test_too_wide_png_is_refused_with_the_svg_hint(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = tttree(capfd, "9 x", "--style", "board", "-o", str(tmp_path / "big.png"))
     assert code == 2 and out == ""

@@ -82,6 +82,7 @@ def test_crashing_illegal_and_garbage_players_forfeit_and_the_championship_goes_
     assert text.startswith("# x: ") and "999999999 00 x" in text
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_hanging_player_is_killed_at_the_limit(tmp_path: Path) -> None:
     with Stopwatch() as watch:

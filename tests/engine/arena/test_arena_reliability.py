@@ -73,6 +73,7 @@ def standings(stdout: str) -> list[tuple[str, str]]:
     return [(row.split()[1], row.split()[2]) for row in stdout.strip().splitlines()[2:]]
 
 
+@pytest.mark.slow
 def test_two_jobs_give_the_same_games_as_one(tmp_path: Path) -> None:
     one = arena(*QUICK, "--limit", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "one"))
     two = arena(*QUICK, "--limit", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "two"),
@@ -88,6 +89,7 @@ def test_two_jobs_give_the_same_games_as_one(tmp_path: Path) -> None:
     assert sorted(by_number[0]) == list(range(1, 13))
 
 
+@pytest.mark.slow
 def test_kills_at_random_moments_then_resume_record_every_game_once(tmp_path: Path, expected) -> None:
     rng = random.Random(13)
     folder = tmp_path / "records"
@@ -113,6 +115,7 @@ def test_kills_at_random_moments_then_resume_record_every_game_once(tmp_path: Pa
     assert (folder / "games.jsonl").read_bytes().endswith(b"\n")
 
 
+@pytest.mark.slow
 def test_a_kill_inside_a_write_loses_only_that_game(tmp_path: Path, expected) -> None:
     folder = tmp_path / "records"
     args = [*PLAYERS, *SETTINGS, "-o", str(folder)]
@@ -145,6 +148,7 @@ def test_a_kill_inside_a_write_loses_only_that_game(tmp_path: Path, expected) ->
     assert lost in records.games
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path, expected) -> None:
     folder = tmp_path / "records"
     args = [*PLAYERS, *SETTINGS, "-o", str(folder)]
@@ -167,6 +171,7 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path, expected) -> N
     assert {line["game"]: essence(line) for line in lines} == expected
 
 
+@pytest.mark.slow
 def test_a_killed_worker_costs_only_a_replay(tmp_path: Path, expected) -> None:
     folder = tmp_path / "records"
     proc = start(*PLAYERS, *SETTINGS, "-o", str(folder), "--jobs", "2")
@@ -185,6 +190,7 @@ def test_a_killed_worker_costs_only_a_replay(tmp_path: Path, expected) -> None:
     assert {line["game"]: essence(line) for line in lines} == expected
 
 
+@pytest.mark.slow
 def test_resumed_standings_equal_the_uninterrupted_ones(tmp_path: Path, straight) -> None:
     folder = tmp_path / "records"
     first = arena(*PLAYERS, *SETTINGS, "-o", str(folder), "--jobs", "2")
@@ -209,6 +215,7 @@ def test_resumed_standings_equal_the_uninterrupted_ones(tmp_path: Path, straight
                  marks=NEEDS_RAY),
     pytest.param(["--backend", "ray", "--address", "nowhere"], "HOST:PORT", marks=NEEDS_RAY),
 ])
+@pytest.mark.slow
 def test_bad_options_are_one_error_line(tmp_path: Path, args: list[str], words: str) -> None:
     result = arena(*QUICK, "-o", str(tmp_path / "r"), *args)
     assert result.returncode == 2 and result.stdout == ""

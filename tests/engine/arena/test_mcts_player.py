@@ -58,6 +58,7 @@ def test_takes_an_immediate_win() -> None:
         assert player.last is not None and player.last.proven is not None
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_answers_within_the_limit() -> None:
     player = MctsPlayer(seed=2)
@@ -73,6 +74,7 @@ def test_answers_within_the_limit() -> None:
         state = ULTIMATE.play(state, rng.choice(ULTIMATE.legal_moves(state)))
 
 
+@pytest.mark.slow
 def test_beats_random_play() -> None:
     for number, (x, o) in enumerate([(MctsPlayer(seed=1), RandomPlayer(2)), (RandomPlayer(3), MctsPlayer(seed=4))]):
         game = play_game(x, o, 0.1, number=number)
@@ -83,6 +85,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(BIN / "sm-mcts"), *args], capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_sm_mcts_prints_a_legal_move() -> None:
     fen = "999999999 00 x"
     done = run(fen, "1", "--seed", "3")

@@ -74,6 +74,7 @@ def test_one_process_answers_legal_moves_move_after_move(tmp_path: Path) -> None
     assert gone(pid)
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_timeout_kills_the_process_group_and_the_next_move_starts_a_new_process(tmp_path: Path) -> None:
     log = tmp_path / "answers"
@@ -97,6 +98,7 @@ def test_timeout_kills_the_process_group_and_the_next_move_starts_a_new_process(
         player.close()
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_slow_start_is_not_counted_in_the_first_move() -> None:
     player = fake("slow-start")
@@ -109,6 +111,7 @@ def test_slow_start_is_not_counted_in_the_first_move() -> None:
         player.close()
 
 
+@pytest.mark.slow
 def test_arena_games_start_served_players_before_the_clock() -> None:
     player = fake("slow-start")
     try:

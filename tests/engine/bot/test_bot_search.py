@@ -133,6 +133,7 @@ def test_iterative_deepening_value_matches_fixed_depth_search() -> None:
     assert decision.value == alphabeta(ULTIMATE, state, depth=4, evaluate=evaluate, scoring=scoring).value
 
 
+@pytest.mark.slow
 def test_late_move_reductions_search_fewer_nodes() -> None:
     rng = random.Random(5)
     states = [random_ultimate(rng, rng.randint(10, 30)) for _ in range(12)]

@@ -8,6 +8,7 @@ book's result.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -96,6 +97,7 @@ def check_agrees(book: RuleBook, state: int) -> None:
     assert U.outcome(state) == book.result()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=81, max_size=81))
 def test_random_games_follow_the_rule_book_and_end_within_81_plies(choices: list[int]) -> None:
@@ -175,6 +177,7 @@ def test_play_checked_and_typed_moves_accept_exactly_the_legal_moves(choices: li
                 raise AssertionError(f"illegal move {move} accepted in {U.fen(state)}")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=60),
        st.integers(min_value=0, max_value=200), st.sampled_from("xo0123456789 XO\t-"))

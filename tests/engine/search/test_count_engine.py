@@ -26,6 +26,7 @@ def test_o_first_mirrors_x_first() -> None:
     assert result.counts == OutcomeCounts(x=77_904, o=131_184, draw=46_080)
 
 
+@pytest.mark.slow
 def test_counts_match_naive_enumeration_on_every_reachable_position(oracle) -> None:
     assert len(oracle) == 5_478
     for fen, (x, o, draw, _) in oracle.items():

@@ -192,6 +192,7 @@ def test_bad_arguments(options: dict, message: str) -> None:
         mcts(TICTACTOE, TICTACTOE.initial(), **options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "fen", "iterations", "c"), [
     (ULTIMATE, "999999999 00 x", 3000, math.sqrt(2)),   # 81 root moves: the root selects through its ranking
     (ULTIMATE, "999999999 00 x", 2000, 0.0),            # ties everywhere: means only
@@ -232,6 +233,7 @@ def late_positions(count: int, seed: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_solver_selection_is_the_same_with_rankings_and_full_scans(monkeypatch) -> None:
     """With the solver, wide nodes leave children proven lost out of their ranking: a full scan skipping
     them picks the same children."""

@@ -27,6 +27,7 @@ def test_ultimate_perft_6_from_the_start() -> None:
     assert perft(U, U.initial(), 6) == 4_020_960
 
 
+@pytest.mark.slow
 def test_tictactoe_perft_counts_sequences_of_exactly_that_length() -> None:
     # Games ending before the depth add nothing: the full tree has 255,168 games,
     # of which 127,872 last all nine plies.

@@ -62,6 +62,7 @@ def test_reachable_position_counts() -> None:
 
 # -- every reachable position, x first and o first ------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_minimax_on_every_reachable_position(first: str) -> None:
     for position in ALL_POSITIONS[first]:
@@ -104,6 +105,7 @@ class EnterCounter:
         pass
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["x", "o"])
 @pytest.mark.parametrize("search", [minimax, alphabeta])
 def test_fast_paths_match_the_observed_searches(first: str, search: Callable[..., SearchResult]) -> None:
@@ -117,6 +119,7 @@ def test_fast_paths_match_the_observed_searches(first: str, search: Callable[...
         assert counter.entered == fast.nodes, position
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_quick_scoring_on_every_reachable_position(first: str) -> None:
     for position in ALL_POSITIONS[first]:
@@ -132,6 +135,7 @@ positions = st.sampled_from(ALL_POSITIONS["x"] + ALL_POSITIONS["o"])
 window_edges = st.sampled_from([-inf, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, inf])
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(positions, window_edges, window_edges)
 def test_alphabeta_fail_soft_window(position: ref.Position, a: float, b: float) -> None:

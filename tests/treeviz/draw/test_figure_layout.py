@@ -49,6 +49,7 @@ def levels(children: list[list[int]]) -> list[list[int]]:
     return rows
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(trees(), st.sampled_from([0.5, 3.0]), st.sampled_from([0.0, 5.0]))
 def test_tidy_layout_keeps_order_and_gaps_and_centres_parents(tree: tuple, gap: float, extra: float) -> None:
@@ -120,6 +121,7 @@ def test_path_draws_the_subtree_of_the_position_the_moves_reach() -> None:
         sub.subgraph(best)) + 1
 
 
+@pytest.mark.slow
 def test_path_then_plies_then_cap_compose() -> None:
     sub = build_tree(TICTACTOE, TICTACTOE.parse_fen("9 x"), path=["5"], plies=3, max_nodes=60)
     root = sub.graph["root"]

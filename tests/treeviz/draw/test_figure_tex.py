@@ -39,6 +39,7 @@ def text_of(pdf: Path) -> str:
     return subprocess.run([tool("pdftotext"), str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
+@pytest.mark.slow
 def test_tex_output_compiles_to_one_page_holding_the_values(tmp_path: Path) -> None:
     done = subprocess.run([str(BIN / "tttree"), G2, "--algo", "alphabeta", "--format", "tex", "-o", "g2.tex"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
@@ -77,6 +78,7 @@ def test_tex_coordinates_are_the_svg_coordinates(tmp_path: Path) -> None:
     assert in_tex == in_svg
 
 
+@pytest.mark.slow
 def test_tex_body_is_the_picture_alone_and_inputs_into_a_document(tmp_path: Path) -> None:
     done = subprocess.run([str(BIN / "tttree"), G1, "--format", "tex", "--tex-body", "--style", "dot",
                            "--theme", "print", "-o", "fig.tex"], cwd=tmp_path, capture_output=True, text=True,
@@ -94,6 +96,7 @@ def test_tex_body_is_the_picture_alone_and_inputs_into_a_document(tmp_path: Path
     assert "A figure:" in text and "The end." in text and "Minimax tree of 1o11o1oxx x" in text
 
 
+@pytest.mark.slow
 def test_compact_tex_of_a_comparison_at_a_page_width_compiles(tmp_path: Path) -> None:
     (tmp_path / "cmp.tex").write_text(treeviz.comparison(G1).export("tex", size="16cm"))
     pdf = pdflatex(tmp_path, "cmp.tex")

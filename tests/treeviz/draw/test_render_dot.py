@@ -71,6 +71,7 @@ def test_titles_give_the_node_counts_of_the_seed_positions(fen: str, minimax_nod
     assert f"Alpha-beta: {alphabeta_nodes} nodes" in both
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fen", [*SEEDS, "9 x"])
 def test_one_grey_stub_per_pruned_move(fen: str) -> None:
     G = tree(fen, "alphabeta")
@@ -124,6 +125,7 @@ def test_edges_carry_moves_as_people_number_cells() -> None:
     assert root_moves == ["1", "3", "4", "6"]  # free cells 0, 2, 3, 5 in the API
 
 
+@pytest.mark.slow
 def test_max_nodes_cut_is_a_visible_box_counting_what_was_left_out() -> None:
     G = tree("9 x", max_nodes=100)
     dot = to_dot(G)

@@ -66,6 +66,7 @@ def load(driver, page: Path) -> None:
         lambda d: d.execute_script("return document.body && document.body.dataset.ready === '1'"))
 
 
+@pytest.mark.slow
 def test_standings_are_the_championship_s(driver, championship) -> None:
     records, page = championship
     load(driver, page)
@@ -113,6 +114,7 @@ def test_crosstable_holds_the_points_of_each_pair(driver, championship) -> None:
             for r in shown} == {(a, b), (b, a)}
 
 
+@pytest.mark.slow
 def test_every_game_replays_move_by_move(driver, championship) -> None:
     records, page = championship
     load(driver, page)

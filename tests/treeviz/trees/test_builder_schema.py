@@ -173,6 +173,7 @@ def test_seed_trees_exact_figures() -> None:
     }
 
 
+@pytest.mark.slow
 def test_empty_board_alphabeta_tree() -> None:
     G = build_tree(GAME, GAME.initial(), algorithm="alphabeta")
     assert G.graph["nodes"] == 18_297
@@ -190,6 +191,7 @@ def test_empty_board_full_minimax_tree() -> None:
     assert len(data["nodes"]) == 549_946 and data["nodes"][0]["alpha"] is None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(MIDDLE), st.sampled_from(["minimax", "alphabeta"]), st.sampled_from(sorted(ORDERS)))
 def test_random_trees_follow_the_schema(position: ref.Position, algorithm: str, order: str) -> None:
@@ -341,6 +343,7 @@ def test_max_nodes_cut(position: ref.Position, algorithm: str, cap: int) -> None
     check_cut(C, F, cap)
 
 
+@pytest.mark.slow
 def test_max_nodes_on_the_empty_board() -> None:
     C = build_tree(GAME, GAME.initial(), max_nodes=300)
     assert C.number_of_nodes() <= 300
@@ -385,6 +388,7 @@ def test_json_is_strict_node_link_data(algorithm: str) -> None:
     assert list(data["nodes"][0])[-1] == "id" and list(data["edges"][0])[-2:] == ["source", "target"]
 
 
+@pytest.mark.slow
 def test_json_nulls_only_unbounded_window_sides() -> None:
     G = build_tree(GAME, GAME.initial(), algorithm="alphabeta")
     data = strict_loads(tree_to_json(G))
@@ -460,6 +464,7 @@ def test_recorder_events_in_order() -> None:
     assert rec.cuts == [(0, "beta", 1, 0, (6, 7))]
 
 
+@pytest.mark.slow
 def test_same_bytes_across_processes() -> None:
     """No hash-order dependence: two interpreters with different hash seeds write the same JSON."""
     import hashlib

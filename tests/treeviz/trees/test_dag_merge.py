@@ -118,6 +118,7 @@ def test_independent_counts_are_the_known_ones() -> None:
     assert len({klass(b, s) for b, s in positions}) == 765
 
 
+@pytest.mark.slow
 def test_json_node_counts_from_the_empty_board(empty_board_tree) -> None:
     positions = reachable()
     # Transpositions: the JSON of the merged graph, one node per distinct position, each drawn as itself.
@@ -137,6 +138,7 @@ def test_json_node_counts_from_the_empty_board(empty_board_tree) -> None:
     assert sum(n["merged"] for n in data["nodes"]) == 549_946
 
 
+@pytest.mark.slow
 def test_edges_are_every_move(empty_board_tree) -> None:
     D = merge_tree(empty_board_tree, "transpositions")
     pairs = {(b, s, i) for b, s in reachable() for i, _ in children(b, s)}
@@ -159,6 +161,7 @@ def test_edges_are_every_move(empty_board_tree) -> None:
         assert sorted(moves_out) == [i for i, _ in children(board, side)]
 
 
+@pytest.mark.slow
 def test_symmetry_draws_the_canonical_board_of_each_class(empty_board_tree) -> None:
     S = merge_tree(empty_board_tree, "symmetry")
     for _, a in S.nodes(data=True):
@@ -170,6 +173,7 @@ def test_symmetry_draws_the_canonical_board_of_each_class(empty_board_tree) -> N
 
 # -- values node for node ------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["transpositions", "symmetry"])
 def test_minimax_values_equal_the_tree_node_for_node(empty_board_tree, how: str) -> None:
     G = empty_board_tree
@@ -222,6 +226,7 @@ def test_pruned_moves_into_searched_positions_are_dashed_edges_not_stubs(empty_b
             assert all(D.edges[u, v]["pruned"] for u, v in D.in_edges(_))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fen", "depth", "algorithm"), [
     ("x21o11xo o", None, "minimax"), ("x21o11xo o", None, "alphabeta"), ("9 x", None, "alphabeta"),
     ("999999999 00 x", 2, "minimax"), ("999999999 00 x", 2, "alphabeta"),
@@ -244,6 +249,7 @@ def test_merging_the_records_gives_the_same_dag_as_merging_the_tree(fen: str, de
 
 # -- the cut -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_max_nodes_keeps_whole_plies_and_counts_what_is_below(empty_board_tree) -> None:
     full = merge_tree(empty_board_tree, "transpositions")
     D = merge_tree(empty_board_tree, "transpositions", max_nodes=1000)
@@ -261,6 +267,7 @@ def test_max_nodes_keeps_whole_plies_and_counts_what_is_below(empty_board_tree) 
 
 # -- engine/games/symmetry.py -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_symmetries_commute_with_play_in_both_games() -> None:
     rng = random.Random(11)
     for game in (TICTACTOE, ULTIMATE):
@@ -314,6 +321,7 @@ def _cells_form(fen: str) -> str:
     return "".join("." * int(ch) if ch.isdigit() else ch for ch in board) + " " + last + " " + side
 
 
+@pytest.mark.slow
 def test_ultimate_symmetry_dag_counts_classes_and_keeps_values() -> None:
     G = search_tree("999999999 00 x", depth=2).graph
     D = merge_tree(G, "symmetry")
@@ -328,6 +336,7 @@ def test_ultimate_symmetry_dag_counts_classes_and_keeps_values() -> None:
 
 # -- every format ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["dot", "png", "svg", "pdf", "json", "html"])
 def test_dag_in_every_format(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"dag.{fmt}"

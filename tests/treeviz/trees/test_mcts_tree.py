@@ -145,6 +145,7 @@ def test_ultimate_tree_from_the_start() -> None:
     assert G.number_of_nodes() == 301  # no finished game this early: every iteration adds a node
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["dot", "png", "svg", "pdf", "json", "html"])
 def test_mcts_tree_in_every_format(tmp_path: Path, tree200, fmt: str) -> None:
     out = tmp_path / f"mcts.{fmt}"
@@ -200,6 +201,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "named"), BAD)
 def test_bad_input_is_one_error_line_and_nothing_written(tmp_path: Path, args: list[str], named: str) -> None:
     out = tmp_path / "tree.png"
@@ -212,6 +214,7 @@ def test_bad_input_is_one_error_line_and_nothing_written(tmp_path: Path, args: l
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_view_writes_the_mcts_and_dag_pages(tmp_path: Path) -> None:
     for args, kind in ((["--algo", "mcts", "--iterations", "50"], "mcts"), (["--merge", "symmetry"], "dag"),
                        (["--compare", "minimax,alphabeta,mcts", "--iterations", "30"], "mcts")):
@@ -223,6 +226,7 @@ def test_view_writes_the_mcts_and_dag_pages(tmp_path: Path) -> None:
         assert f'"kind":"{kind}"' in out.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_compare_list_through_the_command_line() -> None:
     done = subprocess.run([str(BIN / "tttree"), POSITION, "--compare", "minimax,alphabeta,mcts", "--iterations", "200",
                            "--format", "json"], capture_output=True, text=True, check=False)
