@@ -1,6 +1,6 @@
 """`pip install treeviz` gives what the README measures: the sdist and the wheel built from this tree carry
 the C search, the wheel installs into a fresh virtual environment from wheels alone (no index, no compiler
-at install, no pycairo), and there the bot searches in C and the compact figure's PDF is drawn. Built
+at install, no pycairo), and there the bot searches in C and tttree writes every format in every style. Built
 without a compiler (``CC=false``), the package still installs, and sm-bot searches in Python and says why,
 once.
 
@@ -88,6 +88,15 @@ def test_the_installed_wheel_searches_in_c_and_draws_pdf_without_pycairo(dist: P
     pdfinfo = shutil.which("pdfinfo")
     assert pdfinfo, "pdfinfo is missing: scripts/setup.sh --test installs it (poppler-utils)"
     assert re.search(r"^Pages:\s+1$", run([pdfinfo, pdf]).stdout, re.M)
+    magic = {"png": b"\x89PNG", "pdf": b"%PDF-", "svg": b"<?xml"}
+    for style in ("board", "compact", "dot"):  # every format in every style, from wheels alone
+        for fmt in ("png", "pdf", "svg"):
+            done = run([bin_ / "tttree", "x21o11xo o", "--style", style, "-o", f"{style}.{fmt}"], cwd=tmp_path)
+            assert done.returncode == 0, (style, fmt, done.stderr)
+            assert (tmp_path / f"{style}.{fmt}").read_bytes().startswith(magic[fmt]), (style, fmt)
+    for fmt, start in (("dot", "digraph"), ("json", "{")):
+        done = run([bin_ / "tttree", "x21o11xo o", "--format", fmt], cwd=tmp_path)
+        assert done.returncode == 0 and done.stdout.startswith(start), (fmt, done.stderr)
 
 
 def test_without_a_compiler_it_installs_and_the_bot_says_it_searches_in_python(dist: Path, tmp_path: Path) -> None:
