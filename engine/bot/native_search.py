@@ -87,7 +87,8 @@ def _load() -> tuple[ctypes.CDLL | None, str | None]:
         lib = ctypes.CDLL(where)
         declare(lib)
     except (OSError, AttributeError) as exc:  # not a library here, or not ours
-        return None, f"{where} cannot be used ({' '.join(str(exc).split())}): searching in Python"
+        reason = " ".join(str(exc).split()).removeprefix(f"{where}: ")
+        return None, f"{where} cannot be used ({reason}): searching in Python"
     try:
         with open(HEADER, encoding="utf-8") as header:
             expected = abi_of_header(header.read())
