@@ -112,10 +112,11 @@ def test_slow_start_is_not_counted_in_the_first_move() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.realtime
 def test_arena_games_start_served_players_before_the_clock() -> None:
     player = fake("slow-start")
     try:
-        game = play_game(player, RandomPlayer(0), 0.5)
+        game = play_game(player, RandomPlayer(0), 0.9)  # its 1 s start-up would forfeit the first move if counted
     finally:
         player.close()
     assert game.reason in ("line", "draw"), game.detail
