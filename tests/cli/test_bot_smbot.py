@@ -97,6 +97,7 @@ def test_serve_answers_a_move_line_for_each_position_and_goes_on_after_bad_lines
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_serve_ends_on_quit_and_keeps_the_budget_per_line() -> None:
     with Stopwatch() as watch:

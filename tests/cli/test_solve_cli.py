@@ -81,6 +81,7 @@ def test_too_wide_board_png_is_refused_with_advice(tmp_path: Path) -> None:
     assert not (tmp_path / "s.png").exists()
 
 
+@pytest.mark.slow
 def test_big_strategy_trees_are_drawn_compact_by_default_and_say_so(tmp_path: Path) -> None:
     result = treeviz("solve", "9 x", "-o", "s.png", cwd=tmp_path)
     assert result.returncode == 0

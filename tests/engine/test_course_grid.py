@@ -220,6 +220,7 @@ def test_min_max_play_opens_in_the_centre() -> None:
         assert min_max_play(get_empty_grid(), 1, depth) == (1, 1)
 
 
+@pytest.mark.slow
 def test_min_max_play_at_full_depth_plays_an_optimal_move() -> None:
     for grid, player, state in grids_of_reachable_positions(max_empty=6):
         line, col = min_max_play(grid, player, 9)

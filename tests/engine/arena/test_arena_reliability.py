@@ -232,6 +232,7 @@ def test_ray_backend_without_ray_says_how_to_install_it(tmp_path: Path) -> None:
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change, words", [
     (["random", "greedy", "seed:2", "--limit", "2"], "players"),
     (["random", "greedy", "seed:1", "--limit", "3"], "limit"),
@@ -251,6 +252,7 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path, change: list[str]
     assert (folder / "games.jsonl").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_new_championship_never_overwrites_records(tmp_path: Path) -> None:
     folder = tmp_path / "r"
     assert arena(*QUICK, "--limit", "2", "-o", str(folder)).returncode == 0
@@ -271,6 +273,7 @@ def test_resume_of_unreadable_records_names_the_line(tmp_path: Path) -> None:
     assert "line 1" in result.stderr and result.stderr.startswith("error: --resume")
 
 
+@pytest.mark.slow
 def test_progress_shows_games_done_and_time_left(tmp_path: Path) -> None:
     result = arena(*QUICK, "--limit", "2", "-o", str(tmp_path / "r"), "--progress")
     assert result.returncode == 0

@@ -46,6 +46,7 @@ def test_plain_alphabeta_keeps_its_textbook_node_count() -> None:
     assert alphabeta(TICTACTOE, TICTACTOE.parse_fen("9 x")).nodes == 18_297
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fen", TTT_FENS)
 @pytest.mark.parametrize("scoring_fn", [None, quick])
 def test_table_search_matches_minimax_on_tictactoe(fen: str, scoring_fn) -> None:
@@ -99,6 +100,7 @@ def test_table_cuts_are_reported_as_table_leaves() -> None:
     assert result.nodes < 18_297 // 2
 
 
+@pytest.mark.slow
 def test_iterative_deepening_solves_tictactoe() -> None:
     for fen in TTT_FENS:
         state = TICTACTOE.parse_fen(fen)

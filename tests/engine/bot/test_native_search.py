@@ -88,6 +88,7 @@ def test_fixed_depth_search_without_table_equals_python_value_and_nodes(engine, 
         assert (value, nodes) == (result.value, result.nodes), ULTIMATE.fen(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("plies", [2, 4])
 def test_fixed_depth_search_with_every_option_equals_python_value_and_nodes(engine, plies: int) -> None:
     for i, state in enumerate(random_positions(20, seed=9 + plies)):
@@ -134,6 +135,7 @@ def test_iterative_deepening_matches_python_think_move_value_and_nodes(engine) -
         assert native.engine == "C"
 
 
+@pytest.mark.slow
 @pytest.mark.realtime
 def test_timed_search_keeps_its_deadline_and_answers_a_legal_move(engine) -> None:
     for state in random_positions(6, seed=17, plies=(2, 30)):

@@ -39,6 +39,7 @@ def split_runs(fen: str, cuts: list[int]) -> str:
     return "".join(out) + " " + side
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(ALL_POSITIONS), st.lists(st.integers(0, 8), min_size=1, max_size=9))
 def test_split_runs_read_the_same(position: ref.Position, cuts: list[int]) -> None:

@@ -104,6 +104,7 @@ def test_generic_playouts_follow_the_exact_chances() -> None:
     assert chi2([results.count(1), results.count(0), results.count(-1)], exact(state)) < CHI2_LIMIT
 
 
+@pytest.mark.slow
 def test_fast_and_generic_agree_from_the_start() -> None:
     """Whole games: the outcome frequencies of the two playouts agree (two-sample chi-square)."""
     n = 4000

@@ -87,6 +87,7 @@ def test_tree_bookkeeping(game, fen: str, iterations: int, solver: bool) -> None
     assert result.proven == seen.nodes[()][3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "fen", "iterations", "solver"), CASES)
 def test_same_seed_same_search(game, fen: str, iterations: int, solver: bool) -> None:
     a, seen_a = searched(game, fen, iterations=iterations, seed=11, solver=solver)

@@ -21,6 +21,7 @@ def test_ultimate_perft_from_the_start(depth: int, count: int) -> None:
     assert perft(U, U.initial(), depth) == count
 
 
+@pytest.mark.slow
 def test_ultimate_perft_6_from_the_start() -> None:
     # Beyond the figures; the plain-list rule book of test_ultimate_properties
     # gives the same 4,020,960 (a 5 s run, done by hand rather than in CI).

@@ -72,6 +72,7 @@ def test_minimax_on_every_reachable_position(first: str) -> None:
         assert result.best_moves == optimal_moves(position), position
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["x", "o"])
 def test_alphabeta_on_every_reachable_position(first: str) -> None:
     for position in ALL_POSITIONS[first]:
@@ -154,6 +155,7 @@ def test_alphabeta_fail_soft_window(position: ref.Position, a: float, b: float) 
         assert v == true
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions, st.sampled_from(sorted(ORDERS)))
 def test_move_orders_keep_values(position: ref.Position, order_name: str) -> None:

@@ -77,6 +77,7 @@ def test_ctypes_pdf_is_the_same_bytes_each_time(monkeypatch: pytest.MonkeyPatch)
     assert figure(fen, search, options, "pdf") == figure(fen, search, options, "pdf")
 
 
+@pytest.mark.slow
 def test_cli_pdf_through_ctypes_says_nothing_on_stderr(tmp_path: Path) -> None:
     """The bundled fontconfig's complaints about the system's config files are not passed on."""
     done = subprocess.run([str(BIN / "tttree"), "x21o11xo o", "--style", "compact", "--size", "16cm", "-o",

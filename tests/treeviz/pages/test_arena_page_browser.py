@@ -96,6 +96,7 @@ def test_skipped_lines_are_named(driver, championship) -> None:
     assert "line 14: not JSON" in problems and len(records.bad) == 1
 
 
+@pytest.mark.slow
 def test_crosstable_holds_the_points_of_each_pair(driver, championship) -> None:
     records, page = championship
     load(driver, page)

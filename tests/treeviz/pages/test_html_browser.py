@@ -200,6 +200,7 @@ def test_replay_steps_through_visit_order_forwards_and_backwards(driver, alphabe
     assert text_of(driver, ".status").startswith(f"Search finished: {n} nodes entered")
 
 
+@pytest.mark.slow
 def test_search_by_fen_reveals_the_position(driver, alphabeta) -> None:
     G, path = alphabeta
     open_page(driver, path)
@@ -234,6 +235,7 @@ def test_comparison_page_shows_both_searches_with_their_counts(driver, tmp_path)
     assert 0 in visible(driver, 0) and 0 in visible(driver, 1)
 
 
+@pytest.mark.slow
 def test_ultimate_tree_shows_nine_by_nine_boards(driver, tmp_path) -> None:
     tree = search_tree("999999999 00 x", algorithm="alphabeta", depth=1)
     path = tmp_path / "ultimate.html"
@@ -380,6 +382,7 @@ def test_mcts_replay_forwards_and_backwards(driver, mcts_page) -> None:
 
 # -- merged DAGs ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_dag_page_draws_every_edge_once(driver, tmp_path) -> None:
     tree = search_tree("xox1o2x1 o", merge="symmetry")
     D = tree.graph

@@ -331,6 +331,7 @@ def check_cut(C: nx.DiGraph, F: nx.DiGraph, cap: int) -> None:
         range(g["nodes"], g["nodes"] + g["pruned"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from([*MIDDLE, ("." * 9, "x"), ("x...o..xo", "o")]),
        st.sampled_from(["minimax", "alphabeta"]), st.integers(min_value=1, max_value=120))

@@ -192,6 +192,7 @@ def test_minimax_values_equal_the_tree_node_for_node(empty_board_tree, how: str)
     assert counts == {c: a["merged"] for c, a in D.nodes(data=True)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["transpositions", "symmetry"])
 def test_alphabeta_results_are_kept_and_combined_consistently(empty_board_alphabeta, how: str) -> None:
     G = empty_board_alphabeta

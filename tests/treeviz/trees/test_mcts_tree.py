@@ -246,6 +246,7 @@ def test_compare_list_through_the_command_line() -> None:
         assert "Minimax: 238 nodes" in out and "Alpha-beta: 101 nodes" in out and "MCTS" not in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "check"), [
     (["--style", "compact", "--format", "svg"], lambda out: "n 200" in out and "q " in out),
     (["--style", "dot", "--format", "svg"], lambda out: out.startswith("<?xml") or "<svg" in out),
