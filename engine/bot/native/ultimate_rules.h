@@ -1,6 +1,6 @@
 /* Ultimate tic-tac-toe's rules for the C search (ultimate_search.c): the same as
  * engine/games/ultimate.py (states unpacked from its packed int), plus Zobrist keys: kept apart from the search,
- * as engine/games/ultimate.py is from engine/search/alphabeta.py. */
+ * as engine/games/ultimate.py is from engine/bot/search.py. */
 #ifndef ULTIMATE_RULES_H
 #define ULTIMATE_RULES_H
 

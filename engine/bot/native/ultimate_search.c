@@ -1,5 +1,5 @@
 /* The bot's ultimate search in C: the same rules, evaluation and iterative deepening as
- * engine/games/ultimate.py, engine/evaluation/ultimate.py (the relevance evaluation), engine/search/alphabeta.py and
+ * engine/games/ultimate.py, engine/evaluation/ultimate.py (the relevance evaluation), engine/bot/search.py and
  * engine/bot/iterative.py, node for node, at about thirty times their speed.
  *
  * Why: at a fixed time per move the bot's strength is its depth, and pure Python tops out near
@@ -163,7 +163,7 @@ static int evaluate(const Eval *ev, const State *s, int draw) {
     return v;
 }
 
-/* -- search (engine/search/alphabeta.py with the bot's options) ------------------------------------- */
+/* -- search (engine/bot/search.py: enhanced_alphabeta) ---------------------------------------------- */
 
 static void tick(Search *S, int64_t n) {
     if (S->timed && !(n & CHECK_MASK) && now() >= S->deadline) longjmp(S->timeout, 1);
