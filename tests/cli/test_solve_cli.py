@@ -59,6 +59,7 @@ def test_json_strategy_tree_follows_the_tree_schema(tmp_path: Path) -> None:
     assert leaves and all(n["outcome"] == "o" for n in leaves)
 
 
+@pytest.mark.slow
 def test_png_and_dot_files_are_written(tmp_path: Path) -> None:
     result = treeviz("solve", "x21o11xo o", "-o", "s.png", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

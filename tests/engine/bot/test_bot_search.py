@@ -58,6 +58,7 @@ def test_table_search_matches_minimax_on_tictactoe(fen: str, scoring_fn) -> None
     assert set(result.best_moves) <= set(exact.best_moves) and result.best_moves
 
 
+@pytest.mark.slow
 def test_table_search_matches_minimax_on_every_tictactoe_position() -> None:
     """Every position reachable from the empty board (either side first): same value as minimax."""
     seen = set()

@@ -65,6 +65,7 @@ def reachable_tictactoe() -> dict[int, list[int]]:
     return paths
 
 
+@pytest.mark.slow
 @needs_openspiel
 def test_tictactoe_through_the_adapter_has_treeviz_values_on_all_5478_positions() -> None:
     game = load_game("openspiel:tic_tac_toe")

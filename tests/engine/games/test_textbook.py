@@ -191,6 +191,7 @@ def notations(draw: st.DrawFn, depth: int = 4) -> str:
     return node(depth)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(notations())
 def test_the_notation_written_back_reads_as_the_same_tree(text: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import inf
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,6 +224,7 @@ def test_a_chance_root_has_no_best_move() -> None:
 
 # -- hundreds of random trees against the reference -----------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(trees(), st.booleans())
 def test_values_and_examined_leaves_match_the_plain_recursion(generated: object, root_max: bool) -> None:
@@ -239,6 +241,7 @@ def test_values_and_examined_leaves_match_the_plain_recursion(generated: object,
     assert result.nodes == len(seen.entered) <= minimax(tree, 0).nodes
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(trees())
 def test_every_reported_bound_holds(generated: object) -> None:
@@ -257,6 +260,7 @@ def test_every_reported_bound_holds(generated: object) -> None:
             assert bound == EXACT
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(trees())
 def test_a_move_order_changes_the_visits_not_the_value(generated: object) -> None:
@@ -278,6 +282,7 @@ def test_without_an_observer_the_same_value_and_nodes(generated: object) -> None
     assert minimax(tree, 0) == minimax(tree, 0, observer=Recorder())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(trees())
 def test_the_mcts_solver_proves_the_expectiminimax_value(generated: object) -> None:
