@@ -198,7 +198,7 @@ def _tree_of(nodes: int) -> object:
 def bench_layouts(runs: int) -> None:
     """Layout alone: the tidy layout and Graphviz dot on the same trees, nodes of the same sizes."""
     from treeviz.draw.figure import _Tree
-    from treeviz.draw.styles import node_text
+    from treeviz.draw.kinds import node_text
     from treeviz.draw.tidy_layout import tidy_layout
 
     print("layout alone, same trees (compact-style node sizes):")

@@ -21,6 +21,7 @@ from treeviz.draw import dot_writer
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
+from treeviz.draw.kinds import kind_of, pv_words
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX, StyleError
 from treeviz.draw.themes import DEFAULT, Theme
@@ -95,7 +96,7 @@ class Tree:
 
         if len(self.graphs) == 1:
             return tree_to_json(self.graph)
-        return "{" + ",".join(f'"{G.graph["algorithm"]}":{tree_to_json(G)}' for G in self.graphs) + "}"
+        return "{" + ",".join(f'"{kind_of(G).algorithm}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
     def html(self) -> str:
         """The self-contained interactive page.
@@ -133,38 +134,26 @@ class Tree:
         if fmt == "html":
             return Output([tree.html()])
         graphs = tree.graphs
-        panels = [Panel(G, dot_writer.cluster_title(G) if len(graphs) > 1 else None) for G in graphs]
+        kinds = [kind_of(G) for G in graphs]
+        panels = [Panel(G, kind.cluster_title(G) if len(graphs) > 1 else None) for G, kind in zip(graphs, kinds,
+                                                                                                 strict=True)]
         fen = tree.position or tree.graph.graph.get("root_fen", "")
-        if tree.title is not None:
-            heading = tree.title
-        elif len(graphs) == 1:
-            heading = dot_writer.tree_title(tree.graph, tree.position)
-        elif all(G.graph.get("algorithm") != "mcts" and not G.graph.get("merge") for G in graphs):
-            heading = dot_writer.compare_title(fen, tree.graph)
-        else:
-            heading = dot_writer.panels_heading(graphs, fen)
-        if any(G.graph.get("merge") for G in graphs):
-            # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
-            if fmt == "tex":
-                raise StyleError("a merged DAG (--merge) cannot be written as TikZ: it is laid out by Graphviz in "
-                                 "board style; write --format pdf and include that")
-            if options.style not in (None, "board"):
-                raise StyleError(f"--style {options.style} draws trees; a merged DAG (--merge) is drawn in board "
-                                 "style (Graphviz lays out shared positions): drop --style, or --max-nodes to "
-                                 "draw less")
-            options = replace(options, style="board")
-        mcts = [G for G in graphs if G.graph.get("algorithm") == "mcts"]
-        pv_words = None
-        if mcts:
-            pv_words = ("most-visited line (the search's answer)" if len(mcts) == len(graphs)
-                        else "principal variation (best play); MCTS: most-visited line")
+        heading = dot_writer.figure_heading(graphs, tree.position if len(graphs) == 1 else fen, tree.title, kinds)
+        for kind in kinds:
+            if not kind.tidy:
+                # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
+                refusal = kind.tidy_refusal(fmt, options.style)
+                if refusal is not None:
+                    raise StyleError(refusal)
+                options = replace(options, style="board")
+        notes = [note for kind in dict.fromkeys(kinds) for note in kind.compact_notes()]
 
         def board_dot(theme: Theme, direction: str) -> Iterator[str]:
             return tree.iter_dot(rankdir=direction, theme=theme)
 
         # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
-        return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot, pv_words=pv_words,
-                    legend_notes=["MCTS nodes: visits n, mean q (x's view)"] if mcts else None)
+        return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot,
+                    pv_words=pv_words(kinds), legend_notes=notes or None)
 
     def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:
         """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither).
@@ -173,7 +162,7 @@ class Tree:
         """
         if not path and plies is None:
             return self
-        if any(G.graph.get("algorithm") == "mcts" or G.graph.get("merge") for G in self.graphs):
+        if not all(kind_of(G).croppable for G in self.graphs):
             raise OptionError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
                               "use --max-nodes")
         moves = parse_path(path) if isinstance(path, str) else list(path or [])

@@ -20,10 +20,11 @@ from typing import Any
 
 import networkx as nx
 
+from treeviz.draw.kinds import kind_of, node_text
 from treeviz.draw.labels import ALPHA, BETA
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine
-from treeviz.draw.styles import NodeText, node_shape, node_side, node_text
+from treeviz.draw.styles import NodeText, node_shape, node_side
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
@@ -135,7 +136,6 @@ class _Tree:
         self.texts: list[NodeText | None] = [None] * size
         w = [0.0] * size
         h = [0.0] * size
-        algorithm_alphabeta = G.graph.get("algorithm") == "alphabeta"
         for i in range(size):
             k = kind[i]
             if k == ENTERED:
@@ -170,7 +170,7 @@ class _Tree:
                     w[i] = text_width(self.mark_text(i), MOVE_PT * 0.6) + 1.0
                     h[i] = MOVE_PT * 0.6 + 1.0
         self.w, self.h = w, h
-        self.alphabeta = algorithm_alphabeta
+        self.alphabeta = kind_of(G).cuts
         across = w if rankdir == "TB" else h  # extent along the sibling axis
         self.across = across
         self.offsets = tidy_layout(children, across, gap=SIBLING_GAP[style], cousin_gap=COUSIN_GAP[style])

@@ -222,24 +222,35 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
 def node_label(board: str, node: dict[str, Any], *, show_window: bool, pv: bool, theme: Theme = DEFAULT) -> str:
     """The label of an entered node: the board, its value (or result), and for alpha-beta the window and visit order.
 
-    ``board`` is the grid markup (:func:`tictactoe_board` or :func:`ultimate_board_label`).
+    ``board`` is the picture's markup (a game adapter's, :mod:`treeviz.games`).
     """
-    side = node.get("to_move") or "x"
-    rows = [f"<TR><TD>{board}</TD></TR>"]
-    outcome = node.get("outcome")
-    value = value_text(node.get("value"), node.get("bound"))
-    if outcome:
-        result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>')
-        rows.append(f"<TR><TD>{value}</TD></TR>")
-    else:
-        kind = node.get("leaf")
-        suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if kind == "heuristic" else ""
-        rows.append(f"<TR><TD><B>{value}</B>{suffix}</TD></TR>")
+    rows = [f"<TR><TD>{board}</TD></TR>", *value_rows(value_text(node.get("value"), node.get("bound")), node, theme)]
     if show_window:
         order = node.get("order")
         rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
                     f"</FONT></TD></TR>")
+    return node_frame(rows, node.get("to_move") or "x", pv, theme)
+
+
+def result_row(outcome: str, theme: Theme = DEFAULT) -> str:
+    """``x wins`` or ``draw`` in the result's colour: the row under a finished game's board."""
+    result = "draw" if outcome == "draw" else f"{outcome} wins"
+    return f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>'
+
+
+def value_rows(value: str, node: dict[str, Any], theme: Theme = DEFAULT) -> list[str]:
+    """The rows under a board: the result and the value (``value``, markup) of a finished game, else the value in
+    bold, marked ``(eval)`` when the evaluation gave it."""
+    outcome = node.get("outcome")
+    if outcome:
+        return [result_row(outcome, theme), f"<TR><TD>{value}</TD></TR>"]
+    suffix = ' <FONT POINT-SIZE="8">(eval)</FONT>' if node.get("leaf") == "heuristic" else ""
+    return [f"<TR><TD><B>{value}</B>{suffix}</TD></TR>"]
+
+
+def node_frame(rows: list[str], side: str, pv: bool, theme: Theme = DEFAULT) -> str:
+    """A node's rows in its frame: the side's fill and border (round or square corners by theme), thick
+    in the principal variation's colour on it."""
     border, colour = ("3", theme.pv) if pv else ("1", theme.side_border[side])
     rounded = ' STYLE="ROUNDED"' if theme.rounded[side] else ""
     return (f'<TABLE BORDER="{border}"{rounded} COLOR="{colour}" BGCOLOR="{theme.side_fill[side]}" '

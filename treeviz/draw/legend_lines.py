@@ -11,6 +11,7 @@ from __future__ import annotations
 import networkx as nx
 
 from treeviz.draw import labels
+from treeviz.draw.kinds import kind_of, legend_words, pv_words
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
 
@@ -25,11 +26,7 @@ GAP = "\u2003\u2003"
 
 def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
     """The key as an HTML-like label table: one cell, left-aligned lines."""
-    from treeviz.draw.dag_dot import legend_words as dag_words
-    from treeviz.draw.mcts_dot import legend_words as mcts_words
-
-    mcts = [G for G in trees if G.graph.get("algorithm") == "mcts"]
-    searched = [G for G in trees if G.graph.get("algorithm") != "mcts"]
+    kinds = [kind_of(G) for G in trees]
     points = round(11 * scale)
     if theme.side_border["x"] != theme.side_border["o"]:
         entries: list[tuple[str, str, str]] = [
@@ -39,20 +36,13 @@ def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
     else:  # told apart by fill and corners, not colour (the print theme)
         entries = [(WHITE_SQUARE, theme.ink, "x to move (square corners)"),
                    (SQUARE, "#9a9a9a", "o to move (round corners)")]
-    if searched and mcts:
-        entries.append((LINE, theme.pv, "principal variation (best play); MCTS: most-visited line"))
-    elif mcts:
-        entries.append((LINE, theme.pv, "most-visited line (the search's answer)"))
-    else:
-        entries.append((LINE, theme.pv, "principal variation (best play)"))
+    entries.append((LINE, theme.pv, pv_words(kinds)))
     entries.append(("", "", "values from x's point of view"))
-    if any(G.graph.get("algorithm") == "alphabeta" for G in trees):
+    if any(k.cuts for k in kinds):
         entries.append((f"{labels.BETA}-cut", theme.pruned, "(dashed, grey): move pruned by alpha-beta"))
-        if not any(G.graph.get("merge") for G in searched):
+        if any(k.windows for k in kinds):
             entries.append(("", "", f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"))
-    if mcts:
-        entries += [("", "", words) for words in mcts_words(mcts)]
-    entries += [("", "", words) for words in dag_words(trees)]
+    entries += [("", "", words) for words in legend_words(trees)]
     if any(G.graph.get("hidden") for G in trees):
         entries.append((labels.ELLIPSIS, theme.hidden, "nodes left out (--max-nodes)"))
 

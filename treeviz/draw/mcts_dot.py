@@ -18,7 +18,8 @@ from typing import Any
 import networkx as nx
 
 from treeviz.draw import labels
-from treeviz.draw.dag_dot import board_markup, board_node_table, hidden_style
+from treeviz.draw.dag_dot import board_markup
+from treeviz.draw.dot_parts import best_edge_tail, edge_text, hidden_box, hidden_style
 from treeviz.draw.labels import escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
 
@@ -57,12 +58,10 @@ def proven_text(value: float | None) -> str:
 
 def mcts_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) -> str:
     """An MCTS node: board, ``n``, ``q``, UCB, and the result or proof."""
-    side = node.get("to_move") or "x"
     rows = [f"<TR><TD>{board}</TD></TR>"]
     outcome = node.get("outcome")
     if outcome:
-        result = "draw" if outcome == "draw" else f"{outcome} wins"
-        rows.append(f'<TR><TD><FONT COLOR="{theme.result_ink[outcome]}"><B>{result}</B></FONT></TD></TR>')
+        rows.append(labels.result_row(outcome, theme))
     rows.append(f"<TR><TD><B>n {node.get('visits', 0):,}</B>  q {mean_text(node.get('mean', 0.0))}</TD></TR>")
     score = node.get("ucb")
     if score is not None:
@@ -73,7 +72,7 @@ def mcts_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) ->
         ink = theme.result_ink.get({1: "x", -1: "o"}.get(int(proven), "draw"), theme.faint_ink)
         rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>proved: {escape(proven_text(proven))}'
                     f"</B></FONT></TD></TR>")
-    return board_node_table(rows, side, bool(node.get("best")), theme)
+    return labels.node_frame(rows, node.get("to_move") or "x", bool(node.get("best")), theme)
 
 
 def compact_text(node: dict[str, Any]) -> tuple[str, str]:
@@ -85,7 +84,7 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
     """DOT statements of one MCTS tree: nodes in creation order, each followed by its edges (children by move)."""
     game = G.graph.get("game", "tictactoe")
     root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in G._node.values()), default=0)
-    hidden_box = hidden_style(theme)
+    box_style = hidden_style(theme)
     succ, pred = G._succ, G._pred
     out: list[str] = []
     for n in sorted(G):
@@ -104,19 +103,16 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
         # Only the subtrees of children not drawn: drawn children show their own cuts.
         hidden = (d.get("hidden") or 0) - sum(G._node[v].get("hidden") or 0 for v in children)
         if hidden > 0:
-            out.append(f'{indent}{prefix}h{n} [label="{labels.ELLIPSIS} {hidden:,} more", {hidden_box}, '
-                       f'class="hidden"];')
-            out.append(f'{indent}{name} -> {prefix}h{n} [style=dotted, penwidth=1.5, color="{theme.hidden}"];')
+            out.extend(hidden_box(indent, prefix, n, f"{labels.ELLIPSIS} {hidden:,} more", box_style, theme))
     yield "\n".join(out) + "\n"
 
 
 def _edge_tail(e: dict[str, Any], mover: str, root_visits: int, theme: Theme) -> str:
-    text = escape(str(e.get("label", e.get("move"))))
+    text = edge_text(e)
     width = edge_width(e.get("visits", 0), root_visits)
     arrow = round(0.5 + width / 10, 2)
     if e.get("best"):
-        return (f' [label=<<B>{text}</B>>, penwidth={width}, color="{theme.pv}", fontcolor="{theme.pv}", '
-                f'arrowsize={arrow}];')
+        return best_edge_tail(text, theme, width, arrow)
     ink = theme.stone_ink.get(mover, theme.ink)
     return f' [label="{text}", penwidth={width}, color="{ink}80", fontcolor="{ink}", arrowsize={arrow}];'
 
@@ -145,11 +141,6 @@ def mcts_cluster_title(G: nx.DiGraph) -> str:
     if g.get("hidden"):
         text += f" ({g['hidden']:,} not drawn)"
     return text
-
-
-def legend_words(trees: list[nx.DiGraph]) -> list[str]:
-    """What an MCTS panel adds to the figure's key."""
-    return ["MCTS: n visits, q mean result, ucb: UCB1 score at the end", "edge width: visits"]
 
 
 def _move_names(G: nx.DiGraph, moves: list[Any]) -> str:

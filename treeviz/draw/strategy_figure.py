@@ -13,26 +13,8 @@ import networkx as nx
 from treeviz.draw import dot_writer, labels
 from treeviz.draw.drawing import FigureOptions, Output, draw
 from treeviz.draw.figure import Panel
+from treeviz.draw.kinds import STRATEGY, strategy_promise
 from treeviz.draw.themes import DEFAULT, Theme
-
-
-def strategy_title(G: nx.DiGraph) -> str:
-    """``x's winning strategy from xo7 x: x wins whatever o plays (22 nodes)``: one tree's heading."""
-    g = G.graph
-    side = g["strategy_side"]
-    other = "o" if side == "x" else "x"
-    promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
-    return (f"{side}'s {g['strategy_kind']} strategy from {g['root_fen']}: {promise} whatever {other} plays "
-            f"({g['nodes']:,} node{'s' if g['nodes'] != 1 else ''})")
-
-
-def _side_title(G: nx.DiGraph) -> str:
-    """``x never loses whatever o plays (9 nodes)``: one tree's title beside the other (the FEN is in the heading)."""
-    g = G.graph
-    side = g["strategy_side"]
-    other = "o" if side == "x" else "x"
-    promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
-    return f"{side}'s strategy: {promise} whatever {other} plays ({g['nodes']:,} node{'s' if g['nodes'] != 1 else ''})"
 
 
 def _for_drawing(G: nx.DiGraph) -> nx.DiGraph:
@@ -89,10 +71,7 @@ def strategy_heading(trees: list[nx.DiGraph], title: str | None = None) -> tuple
     """The figure's heading and the line under it (the start position and the node count of a single tree)."""
     if len(trees) == 1:
         g = trees[0].graph
-        side = g["strategy_side"]
-        other = "o" if side == "x" else "x"
-        promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
-        heading = title or f"{side}'s {g['strategy_kind']} strategy: {promise} whatever {other} plays"
+        heading = title or f"{g['strategy_side']}'s {g['strategy_kind']} strategy: {strategy_promise(trees[0])}"
         nodes = f"{g['nodes']:,} node{'s' if g['nodes'] != 1 else ''}"
         where = f"from {g.get('subtree_fen') or g['root_fen']}"
         if g.get("path"):
@@ -115,9 +94,6 @@ def strategy_dot(trees: list[nx.DiGraph], *, title: str | None = None, rankdir: 
         dot = dot_writer.to_dot(shown[0], title=heading, legend=False, rankdir=rankdir, theme=theme)
         return _replace_heading(dot, _heading(heading, trees, subtitle, theme))
     dot = dot_writer.compare_dot(shown[0], shown[1], title=heading, legend=False, rankdir=rankdir, theme=theme)
-    for G in trees:
-        dot = dot.replace(f"<B>{labels.escape(dot_writer.cluster_title(G))}</B>",
-                          f"<B>{labels.escape(_side_title(G))}</B>", 1)
     return _replace_heading(dot, _heading(heading, trees, theme=theme))
 
 
@@ -128,8 +104,7 @@ def strategy_figure(trees: list[nx.DiGraph], fmt: str, options: FigureOptions, *
     heading, subtitle = strategy_heading(trees, title)
     if subtitle:
         heading = f"{heading}, {subtitle}"
-    panels = [Panel(shown[0])] if len(trees) == 1 else [Panel(H, _side_title(G)) for H, G in zip(shown, trees,
-                                                                                                  strict=True)]
+    panels = [Panel(shown[0])] if len(trees) == 1 else [Panel(H, STRATEGY.cluster_title(H)) for H in shown]
     chooser = " / ".join(G.graph["strategy_side"] for G in trees)
 
     def board_dot(theme: Theme, direction: str) -> Iterator[str]:

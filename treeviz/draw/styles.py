@@ -2,19 +2,14 @@
 ellipse holding the value) and ``dot`` (points and edges only, for the shape of huge trees), the rule
 that picks one by size, and what a compact node says.
 
-The text and shape of a node come from small functions of its attributes
-(:func:`node_text`, :func:`node_shape`), so trees of other searches (MCTS
-visits, merged positions) can draw through the same code by passing their own.
+The text of a compact node is its tree kind's (:meth:`treeviz.draw.kinds.TreeKind.compact_text`), its shape
+comes from the side to move (:func:`node_shape`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-import networkx as nx
-
-from treeviz.draw.labels import GEQ, LEQ, format_number
 
 STYLES = ("board", "compact", "dot")
 """Every figure style, as ``--style`` names them."""
@@ -63,18 +58,6 @@ class NodeText:
 
     main: str
     small: str | None = None
-
-
-def node_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
-    """The value from x's point of view (``≥``/``≤`` for a bound alpha-beta proved) and, for alpha-beta, the
-    visit order ``#n``; for MCTS the visits ``n`` and the mean ``q`` (:func:`treeviz.draw.mcts_dot.compact_text`)."""
-    if G.graph.get("algorithm") == "mcts":
-        from treeviz.draw.mcts_dot import compact_text
-        return NodeText(*compact_text(d))
-    relation = {"lower": GEQ, "upper": LEQ}.get(d.get("bound") or "exact", "")
-    main = relation + format_number(d.get("value"))
-    small = f"#{d['order']}" if G.graph.get("algorithm") == "alphabeta" and d.get("order") is not None else None
-    return NodeText(main, small)
 
 
 def node_side(d: dict[str, Any]) -> str:

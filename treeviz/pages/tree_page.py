@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx
 
+from treeviz.draw.kinds import kind_of
 from treeviz.pages.columns import (
     BOUNDS,
     CUTS,
@@ -185,12 +186,15 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
 
 
 def page_data(G: nx.DiGraph) -> dict[str, Any]:
-    """The page's data for any search graph: a tree, an MCTS tree, or a merged DAG."""
-    if G.graph.get("merge"):
-        return dag_data(G)
-    if G.graph.get("algorithm") == "mcts":
-        return mcts_data(G)
-    return {"kind": "search", **tree_data(G)}
+    """The page's data for any search graph: a tree, an MCTS tree, or a merged DAG, as its kind's viewer reads it
+    (:attr:`treeviz.draw.kinds.TreeKind.page_viewer`)."""
+    viewer = kind_of(G).page_viewer
+    return VIEWER_DATA[viewer](G) if viewer in VIEWER_DATA else {"kind": viewer, **tree_data(G)}
+
+
+VIEWER_DATA = {"mcts": mcts_data, "dag": dag_data}
+"""The page data of the viewers with their own form (MCTS trees, DAGs); the ``search`` viewer reads
+:func:`tree_data`."""
 
 
 def _asset(*parts: str) -> str:
@@ -203,20 +207,15 @@ def _script_json(payload: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta", "mcts": "MCTS"}
-
-
 def _default_title(graphs: list[nx.DiGraph]) -> str:
     fen = graphs[0].graph.get("root_fen", "")
-    algorithms = [str(g.graph.get("algorithm", "search")) for g in graphs]
-    names = [ALGORITHM_NAMES.get(a, a) for a in algorithms]
+    kinds = [kind_of(g) for g in graphs]
+    names = [k.prose for k in kinds]
     first = names[0] if names[0].isupper() else names[0].capitalize()
-    kind = "graphs" if any(g.graph.get("merge") for g in graphs) else "trees"
+    noun = "graphs" if any(k.noun == "graphs" for k in kinds) else "trees"
     if len(names) == 1:
-        merge = graphs[0].graph.get("merge")
-        suffix = {"transpositions": ", transpositions merged", "symmetry": ", symmetries merged"}.get(merge, "")
-        return f"{first} tree of {fen}{suffix}"
-    return f"{', '.join([first, *names[1:-1]])} and {names[-1]} {kind} of {fen}"
+        return f"{first} tree of {fen}{kinds[0].title_suffix(graphs[0])}"
+    return f"{', '.join([first, *names[1:-1]])} and {names[-1]} {noun} of {fen}"
 
 
 def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | None = None,

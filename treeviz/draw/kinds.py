@@ -1,0 +1,276 @@
+"""The kinds of search graph treeviz draws -- minimax and alpha-beta trees, MCTS trees, merged DAGs, strategy
+trees -- behind one interface, :class:`TreeKind`, looked up once from a graph with :func:`kind_of`.
+
+A kind says what it writes as DOT statements, its heading and the title over its
+panel in a comparison, the words it adds to the figure's key, what a compact node
+shows, which viewer of the interactive page shows it, and whether ``--path`` and
+``--plies`` can cut it or the tidy layout (compact and dot styles) can draw it.
+The writers (:mod:`treeviz.draw.dot_writer`, :mod:`treeviz.draw.figure`), the page
+(:mod:`treeviz.pages.tree_page`) and :class:`treeviz.tree.Tree` ask the kind instead
+of testing the graph's ``algorithm`` and ``merge`` attributes themselves: this module
+is the one place that reads them to tell kinds apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from treeviz.draw import dag_dot, mcts_dot, search_dot
+from treeviz.draw.dot_parts import count
+from treeviz.draw.labels import GEQ, LEQ, format_number
+from treeviz.draw.styles import NodeText
+from treeviz.draw.themes import DEFAULT, Theme
+
+PV_WORDS = "principal variation (best play)"
+"""What the bold line of a search tree is, in the figure's key."""
+
+
+@dataclass(frozen=True)
+class TreeKind:
+    """One kind of search graph and how it is drawn (the base: a minimax tree). Kinds are constants, compared
+    by identity; every method takes the graph, since titles and counts are the graph's own."""
+
+    algorithm: str
+    """The search behind it, as ``graph["algorithm"]`` and the comparison's JSON keys name it."""
+    name: str
+    """As a heading writes it: ``Minimax``, ``Alpha-beta``, ``MCTS``."""
+    prose: str
+    """In a sentence: ``minimax``, ``alpha-beta``, ``MCTS``."""
+    panel_prefix: str | None = None
+    """Prefix of the node names in a comparison panel (``m12``); None: ``p<k>_``."""
+    croppable: bool = True
+    """``--path`` and ``--plies`` can cut it (:mod:`treeviz.trees.crop`)."""
+    tidy: bool = True
+    """The tidy layout (compact and dot styles, TikZ) can draw it: it is a tree."""
+    cuts: bool = False
+    """It holds the moves alpha-beta pruned (stubs, and their entries in the key)."""
+    windows: bool = False
+    """Its nodes show their visit order and the window at entry."""
+    page_viewer: str = "search"
+    """The interactive page's viewer of it (``search``, ``mcts``, ``dag``), which is also the ``kind`` its page
+    data carries (:func:`treeviz.pages.tree_page.page_data`)."""
+    long_legend: bool = False
+    """Its key says more than colours and cuts: written as lines of words (:mod:`treeviz.draw.legend_lines`)."""
+    noun: str = "trees"
+    """What several panels of it are: ``trees`` or ``graphs``."""
+    what: str = "tree"
+    """What one is, for messages: ``tree``, ``DAG``."""
+    node_noun: str = "nodes"
+    """What its nodes are: ``nodes`` or ``positions``."""
+    pv_words: str = PV_WORDS
+    """Its bold line in the key."""
+    pv_short: str | None = None
+    """Its bold line in the key beside search trees' (``most-visited line``); None: the same as theirs."""
+
+    @property
+    def key(self) -> str:
+        """Its name among the panels of a figure (the DOT cluster's, ``minimax_symmetry``)."""
+        return self.algorithm
+
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+        """Chunks of DOT statements of the graph's nodes and edges, node names starting with ``prefix``."""
+        return search_dot.search_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=self.windows)
+
+    def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
+        """The figure's heading for this graph alone (``fen``: the position as the user wrote it)."""
+        return search_dot.search_title(G, self.name, fen)
+
+    def cluster_title(self, G: nx.DiGraph) -> str:
+        """What a comparison writes over this graph's panel: its name and counts."""
+        return search_dot.search_cluster_title(G, self.name)
+
+    def legend_words(self, graphs: Sequence[nx.DiGraph]) -> list[str]:
+        """What graphs of this kind (and its family, see :meth:`family`) add to a long key."""
+        return []
+
+    @property
+    def family(self) -> str:
+        """Kinds that share their key's words (all DAGs, whatever their search)."""
+        return self.algorithm
+
+    def compact_text(self, d: dict[str, Any]) -> NodeText:
+        """A compact-style node: the value from x's point of view (``≥``/``≤`` for a proved bound) and, with
+        windows, the visit order ``#n`` above it."""
+        relation = {"lower": GEQ, "upper": LEQ}.get(d.get("bound") or "exact", "")
+        small = f"#{d['order']}" if self.windows and d.get("order") is not None else None
+        return NodeText(relation + format_number(d.get("value")), small)
+
+    def compact_notes(self) -> list[str]:
+        """Words a compact or dot figure's key adds for this kind."""
+        return []
+
+    def tidy_refusal(self, fmt: str, style: str | None) -> str | None:
+        """Why this graph cannot be drawn in ``style`` as ``fmt`` (None: it can); see :attr:`tidy`."""
+        return None
+
+    def title_suffix(self, G: nx.DiGraph) -> str:
+        """What the page's heading adds after ``... tree of FEN`` (``, symmetries merged``)."""
+        return ""
+
+
+@dataclass(frozen=True)
+class MctsKind(TreeKind):
+    """Trees of Monte Carlo tree search (:mod:`treeviz.trees.mcts`): visits, means and UCB in every node."""
+
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+        return mcts_dot.mcts_statements(G, prefix=prefix, indent=indent, theme=theme)
+
+    def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
+        return mcts_dot.mcts_title(G, fen)
+
+    def cluster_title(self, G: nx.DiGraph) -> str:
+        return mcts_dot.mcts_cluster_title(G)
+
+    def legend_words(self, graphs: Sequence[nx.DiGraph]) -> list[str]:
+        return ["MCTS: n visits, q mean result, ucb: UCB1 score at the end", "edge width: visits"]
+
+    def compact_text(self, d: dict[str, Any]) -> NodeText:
+        """Visits (the main line) and the mean from x's point of view."""
+        return NodeText(*mcts_dot.compact_text(d))
+
+    def compact_notes(self) -> list[str]:
+        return ["MCTS nodes: visits n, mean q (x's view)"]
+
+
+MERGE_WORDS = {"transpositions": "transpositions merged", "symmetry": "symmetries merged"}
+"""How a DAG was folded, in words."""
+
+
+@dataclass(frozen=True)
+class DagKind(TreeKind):
+    """A minimax or alpha-beta tree folded into a DAG (:mod:`treeviz.trees.dag`): one node per position or
+    symmetry class; Graphviz lays it out (its shared positions are not a tree)."""
+
+    merge: str = "transpositions"
+
+    @property
+    def key(self) -> str:
+        return f"{self.algorithm}_{self.merge}"
+
+    @property
+    def family(self) -> str:
+        return "dag"
+
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+        return dag_dot.dag_statements(G, prefix=prefix, indent=indent, theme=theme)
+
+    def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
+        return dag_dot.dag_title(G, self.name, MERGE_WORDS[self.merge], fen)
+
+    def cluster_title(self, G: nx.DiGraph) -> str:
+        return dag_dot.dag_cluster_title(G, self.name, MERGE_WORDS[self.merge])
+
+    def legend_words(self, graphs: Sequence[nx.DiGraph]) -> list[str]:
+        words = ["\u00d7n: n tree nodes merged"]
+        if any(isinstance(k := kind_of(G), DagKind) and k.merge == "symmetry" for G in graphs):
+            words.append("boards in canonical orientation, moves on them")
+        return words
+
+    def tidy_refusal(self, fmt: str, style: str | None) -> str | None:
+        if fmt == "tex":
+            return ("a merged DAG (--merge) cannot be written as TikZ: it is laid out by Graphviz in board style; "
+                    "write --format pdf and include that")
+        if style not in (None, "board"):
+            return (f"--style {style} draws trees; a merged DAG (--merge) is drawn in board style (Graphviz lays "
+                    "out shared positions): drop --style, or --max-nodes to draw less")
+        return None
+
+    def title_suffix(self, G: nx.DiGraph) -> str:
+        return f", {MERGE_WORDS[self.merge]}"
+
+
+@dataclass(frozen=True)
+class StrategyKind(TreeKind):
+    """A solved position's strategy (:mod:`treeviz.trees.strategy`): a tree of the search schema with one move at
+    the strategy side's nodes; its figure's heading and key are :mod:`treeviz.draw.strategy_figure`'s."""
+
+    def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
+        """``x's winning strategy from xo7 x: x wins whatever o plays (22 nodes)``."""
+        g = G.graph
+        return (f"{g['strategy_side']}'s {g['strategy_kind']} strategy from {g['root_fen']}: {strategy_promise(G)} "
+                f"({count(g['nodes'], 'node')})")
+
+    def cluster_title(self, G: nx.DiGraph) -> str:
+        """``x's strategy: x never loses whatever o plays (9 nodes)`` (the FEN is in the heading)."""
+        g = G.graph
+        return f"{g['strategy_side']}'s strategy: {strategy_promise(G)} ({count(g['nodes'], 'node')})"
+
+
+def strategy_promise(G: nx.DiGraph) -> str:
+    """``x wins whatever o plays`` / ``o never loses whatever x plays``: what a strategy tree proves."""
+    g = G.graph
+    side = g["strategy_side"]
+    other = "o" if side == "x" else "x"
+    promise = f"{side} wins" if g["strategy_kind"] == "winning" else f"{side} never loses"
+    return f"{promise} whatever {other} plays"
+
+
+MINIMAX = TreeKind("minimax", "Minimax", "minimax", panel_prefix="m")
+ALPHABETA = TreeKind("alphabeta", "Alpha-beta", "alpha-beta", panel_prefix="a", cuts=True, windows=True)
+MCTS = MctsKind("mcts", "MCTS", "MCTS", panel_prefix="u", croppable=False, page_viewer="mcts", long_legend=True,
+                pv_words="most-visited line (the search's answer)", pv_short="most-visited line")
+STRATEGY = StrategyKind("strategy", "strategy", "strategy")
+
+KINDS: dict[str, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY)}
+"""The kinds by the ``algorithm`` their graphs record."""
+_DAGS: dict[tuple[str, str], DagKind] = {
+    (base.algorithm, merge): DagKind(base.algorithm, base.name, base.prose, croppable=False, tidy=False,
+                                     cuts=base.cuts, page_viewer="dag", long_legend=True, noun="graphs",
+                                     what="DAG", node_noun="positions", merge=merge)
+    for base in (MINIMAX, ALPHABETA) for merge in MERGE_WORDS
+}
+
+
+def kind_of(G: nx.DiGraph) -> TreeKind:
+    """The kind of a search graph, from what its builder recorded (``algorithm``, ``merge``); a graph made by
+    other means draws as a minimax tree."""
+    g = G.graph
+    algorithm = g.get("algorithm")
+    merge = g.get("merge")
+    if merge:
+        found = _DAGS.get((algorithm, merge))
+        if found is not None:
+            return found
+    kind = KINDS.get(algorithm)  # type: ignore[arg-type]
+    if kind is not None:
+        return kind
+    name = str(algorithm if algorithm is not None else "search")
+    return TreeKind(name, name, name)
+
+
+def node_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
+    """What a compact node of ``G`` shows (its kind's :meth:`TreeKind.compact_text`)."""
+    return kind_of(G).compact_text(d)
+
+
+def pv_words(kinds: Sequence[TreeKind]) -> str:
+    """The key's words for the bold lines of figures holding these kinds (``principal variation (best play);
+    MCTS: most-visited line``)."""
+    own = [k for k in kinds if k.pv_short is not None]
+    if own and len(own) < len(kinds):
+        return PV_WORDS + "".join(f"; {k.name}: {k.pv_short}" for k in dict.fromkeys(own))
+    if own:
+        return own[0].pv_words
+    return PV_WORDS
+
+
+def legend_words(graphs: Sequence[nx.DiGraph]) -> list[str]:
+    """The words every kind of the figure adds to a long key, kind families in order of first appearance."""
+    families: dict[str, tuple[TreeKind, list[nx.DiGraph]]] = {}
+    for G in graphs:
+        kind = kind_of(G)
+        families.setdefault(kind.family, (kind, []))[1].append(G)
+    return [words for kind, members in families.values() for words in kind.legend_words(members)]
+
+
+def figure_kinds(graphs: Sequence[nx.DiGraph]) -> list[TreeKind]:
+    """The kind of each graph, in order."""
+    return [kind_of(G) for G in graphs]
+
+
+__all__ = ["ALPHABETA", "KINDS", "MCTS", "MINIMAX", "STRATEGY", "DagKind", "MctsKind", "StrategyKind", "TreeKind",
+           "figure_kinds", "kind_of", "legend_words", "node_text", "pv_words", "strategy_promise"]
