@@ -33,6 +33,8 @@ from treeviz.draw import labels  # noqa: E402
 from treeviz.draw.dot_writer import FONT, compare_dot, to_dot  # noqa: E402
 from treeviz.draw.graphviz import render  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
+from treeviz.games.registry import adapter_named  # noqa: E402
+from treeviz.games.tictactoe import expand_fen_board, tictactoe_board  # noqa: E402
 from treeviz.tree import search_tree  # noqa: E402
 
 POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
@@ -44,8 +46,8 @@ FORMATS = ("png", "svg")
 def position_alone(G: nx.DiGraph, fen: str) -> str:
     """DOT of the root alone, drawn big with its minimax value: the course's first figures."""
     root = G.nodes[0]
-    board = labels.tictactoe_board(labels.expand_fen_board(root["fen"].split(" ")[0]), None, 40)
-    label = labels.node_label(board, root, show_window=False, pv=False)
+    board = tictactoe_board(expand_fen_board(root["fen"].split(" ")[0]), None, 40)
+    label = labels.node_label(board, root, adapter_named("tictactoe").sides, show_window=False, pv=False)
     value = G.graph["value"]
     verdict = {1: "x wins", -1: "o wins", 0: "draw"}[int(value)]
     title = f"{fen}: {root['to_move']} to move, minimax value {labels.format_number(value)} ({verdict})"

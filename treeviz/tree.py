@@ -25,6 +25,7 @@ from treeviz.draw.kinds import kind_of, pv_words
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX, StyleError
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_for_position, adapter_named
 from treeviz.trees.crop import crop_graph, parse_path
 
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
@@ -41,12 +42,9 @@ INLINE_LIMIT = 2000
 
 
 def game_for_fen(fen: str) -> Any:
-    """The game a FEN is written for: ultimate has three fields (board, last move, side), tic-tac-toe two."""
-    if isinstance(fen, str) and len(fen.split(" ")) == 3:
-        from engine.games.ultimate import ULTIMATE
-        return ULTIMATE
-    from engine.games.tictactoe import TICTACTOE
-    return TICTACTOE
+    """The game a FEN is written for, as its adapter recognises it
+    (:func:`treeviz.games.registry.adapter_for_position`)."""
+    return adapter_for_position(fen if isinstance(fen, str) else "").game
 
 
 class Tree:
@@ -146,7 +144,8 @@ class Tree:
                 if refusal is not None:
                     raise StyleError(refusal)
                 options = replace(options, style="board")
-        notes = [note for kind in dict.fromkeys(kinds) for note in kind.compact_notes()]
+        notes = list(dict.fromkeys(note for G, kind in zip(graphs, kinds, strict=True)
+                                   for note in kind.compact_notes(G)))
 
         def board_dot(theme: Theme, direction: str) -> Iterator[str]:
             return tree.iter_dot(rankdir=direction, theme=theme)
@@ -166,7 +165,8 @@ class Tree:
             raise OptionError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
                               "use --max-nodes")
         moves = parse_path(path) if isinstance(path, str) else list(path or [])
-        game = game_for_fen(self.graph.graph.get("root_fen", ""))
+        g = self.graph.graph
+        game = adapter_named(g["game"]).game if g.get("game") else game_for_fen(g.get("root_fen", ""))
         graphs = [crop_graph(G, path=moves, plies=plies, game=game) for G in self.graphs]
         return Tree(*graphs, title=self.title, position=self.position)
 
@@ -227,8 +227,8 @@ def search_tree(
     seed: int | None = 0,
     solver: bool = False,
 ) -> Tree:
-    """The search tree of a FEN (tic-tac-toe or ultimate), as :class:`Tree`; ``path`` (``"3,4"``) and ``plies``
-    keep only a subtree and its first plies (the search is whole: values are exact).
+    """The search tree of a FEN (of a game :func:`game_for_fen` recognises), as :class:`Tree`; ``path``
+    (``"3,4"``) and ``plies`` keep only a subtree and its first plies (the search is whole: values are exact).
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
     into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
@@ -236,7 +236,8 @@ def search_tree(
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: an unknown algorithm, order, scoring or merge, a bad depth or cap,
-        an ultimate minimax/alpha-beta position without a depth limit, a merge of an MCTS
+        a minimax/alpha-beta position of a game too big to search whole without a depth limit,
+        a merge of an MCTS
         tree, a depth limit for MCTS, or MCTS options for another search; a path that leads
         nowhere, negative plies, a path or plies with a merge or MCTS.
     """
@@ -318,7 +319,8 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
     if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
         raise ValueError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
                          "use --max-nodes")
-    game = game_for_fen(position)
+    adapter = adapter_for_position(position)
+    game = adapter.game
     state = game.parse_fen(position)
     if algorithm == "mcts":
         from treeviz.trees.mcts import build_mcts_tree
@@ -326,8 +328,8 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
         iterations, c, seed, solver = mcts
         return build_mcts_tree(game, state, iterations=iterations or DEFAULT_ITERATIONS, c=c, seed=seed,
                                solver=solver, max_nodes=max_nodes)
-    if game.name == "ultimate" and depth is None:
-        raise ValueError("an ultimate position needs a depth limit (--depth N, e.g. 2): "
+    if adapter.needs_depth and depth is None:
+        raise ValueError(f"{adapter.position_noun} needs a depth limit (--depth N, e.g. 2): "
                          "its full tree is far too big to search")
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,

@@ -39,6 +39,8 @@ from engine.arena.players import Player, make_player
 from engine.arena.processes import CRASH, ILLEGAL, TIMEOUT, PlayerFault
 from engine.games.ultimate import ULTIMATE
 
+GAME = ULTIMATE
+"""The game championships play (what their records' moves and openings are written in)."""
 WIN_POINTS = 10
 LOSS_POINTS = 1
 FORFEIT_POINTS = 0

@@ -23,21 +23,12 @@ from treeviz.draw.dot_parts import (
     pruned_edge_tail,
     stub_style,
 )
-from treeviz.draw.labels import escape, format_number
+from treeviz.draw.labels import Sides, escape, format_number
 from treeviz.draw.search_dot import value_words
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 TIMES = "\u00d7"
-
-def board_markup(game: str, fen: str, last: Any = None, theme: Theme = DEFAULT) -> str:
-    """The board grid of a FEN for a node label: 3x3 with the ``last`` cell tinted (None: no tint), or
-    9x9 for ultimate, whose FEN carries its last move (part of the position: it says where to play)."""
-    if game == "ultimate":
-        from engine.games.ultimate import ULTIMATE
-
-        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE, theme=theme)
-    return labels.tictactoe_board(labels.expand_fen_board(fen.split(" ", 1)[0]), last, theme=theme)
-
 
 def interval_text(node: dict[str, Any]) -> str:
     """``v = +1``, ``v ≥ 0``, ``v ≤ 0``, or ``0 ≤ v ≤ +1`` when the merged results proved both sides."""
@@ -46,13 +37,13 @@ def interval_text(node: dict[str, Any]) -> str:
     return labels.value_text(node.get("value"), node.get("bound"))
 
 
-def dag_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) -> str:
-    """An entered DAG node: board, result or value, and how many tree nodes it stands for."""
-    rows = [f"<TR><TD>{board}</TD></TR>", *labels.value_rows(escape(interval_text(node)), node, theme)]
+def dag_node_label(picture: str, node: dict[str, Any], sides: Sides, theme: Theme = DEFAULT) -> str:
+    """An entered DAG node: its picture, result or value, and how many tree nodes it stands for."""
+    rows = [f"<TR><TD>{picture}</TD></TR>", *labels.value_rows(escape(interval_text(node)), node, sides, theme)]
     merged = int(node.get("merged") or 0)
     if merged > 1:
         rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{theme.faint_ink}">{TIMES}{merged:,}</FONT></TD></TR>')
-    return labels.node_frame(rows, node.get("to_move") or "x", bool(node.get("best")), theme)
+    return labels.node_frame(rows, sides.index(node.get("to_move")), bool(node.get("best")), theme)
 
 
 def hidden_label(positions: int) -> str:
@@ -63,7 +54,9 @@ def hidden_label(positions: int) -> str:
 
 def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """DOT statements of one merged graph: nodes in id order (first visit), each followed by its edges."""
-    game = G.graph.get("game", "tictactoe")
+    adapter = adapter_named(G.graph.get("game"))
+    sides = adapter.sides
+    picture_of = adapter.picture_maker(theme)
     stub = stub_style("dashed", theme)
     box_style = hidden_style(theme)
     out: list[str] = []
@@ -74,10 +67,11 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DE
         if d.get("pruned"):
             out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub}, class="pruned"];')
         else:
-            label = dag_node_label(board_markup(game, d["fen"], theme=theme), d, theme)
+            # No last move tinted: a shared position is reached by several moves.
+            label = dag_node_label(picture_of(d["fen"], None), d, sides, theme)
             cls = "pv" if d.get("best") else "node"
             out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(d["fen"])}", class="{cls}"];')
-        mover = d.get("to_move", "x")
+        mover = sides.index(d.get("to_move"))
         for v in sorted(succ[n]):
             out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover, theme)}")
         if d.get("hidden"):
@@ -85,13 +79,13 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DE
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: str, theme: Theme) -> str:
+def _edge_tail(e: dict[str, Any], mover: int, theme: Theme) -> str:
     text = edge_text(e)
     if e.get("pruned"):
         return pruned_edge_tail(text, "dashed", theme)
     if e.get("best"):
         return best_edge_tail(text, theme)
-    return f' [label="{text}", color="{theme.edge}", fontcolor="{theme.stone_ink.get(mover, theme.ink)}"];'
+    return f' [label="{text}", color="{theme.edge}", fontcolor="{theme.stone_ink[mover]}"];'
 
 
 def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> str:
@@ -100,7 +94,7 @@ def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> 
     g = G.graph
     text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {merged}\n"
             f"{count(g.get('nodes', 0), 'position')} ({count(g.get('tree_nodes', 0), 'tree node')})")
-    text += f", value {value_words(g.get('value'), g.get('scoring'))}"
+    text += f", value {value_words(G, g.get('value'))}"
     if g.get("depth") is not None:
         text += f", depth {g['depth']}"
     if g.get("pruned"):

@@ -20,6 +20,7 @@ from treeviz.draw.dot_parts import FONT, graph_attributes
 from treeviz.draw.kinds import TreeKind, kind_of
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 __all__ = ["FONT", "cluster_title", "compare_dot", "compare_title", "estimated_width", "figure_heading",
            "graph_statements", "heading_scale", "iter_compare_dot", "iter_dot", "iter_panels_dot", "legend_table",
@@ -183,6 +184,7 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
         from treeviz.draw.legend_lines import legend_lines  # their keys are longer: lines of words, wrapped
         return legend_lines(trees, scale, theme)
     alphabeta = any(k.cuts for k in kinds)
+    players = adapter_named(trees[0].graph.get("game")).sides.names
     hidden = any(G.graph.get("hidden") for G in trees)
     marks = any(G.graph.get("marked") for G in trees)
     small = round(9 * scale)
@@ -190,17 +192,17 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
     def text(words: str) -> str:
         return f'<TD ALIGN="LEFT"><FONT POINT-SIZE="{round(11 * scale)}">{escape(words)}</FONT></TD>'
 
-    def swatch(side: str) -> str:
+    def swatch(side: int) -> str:
         rounded = ' STYLE="ROUNDED"' if theme is not DEFAULT and theme.rounded[side] else ""
         return (f'<TD BORDER="{max(1, round(scale))}"{rounded} COLOR="{theme.side_border[side]}" '
                 f'BGCOLOR="{theme.side_fill[side]}" WIDTH="{round(18 * scale)}" HEIGHT="{round(12 * scale)}"> </TD>')
 
     cells = [
-        swatch("x"), text("x to move"),
-        swatch("o"), text("o to move"),
+        swatch(0), text(f"{players[0]} to move"),
+        swatch(1), text(f"{players[1]} to move"),
         f'<TD><FONT COLOR="{theme.pv}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
         text("principal variation (best play)"),
-        text("values from x's point of view"),
+        text(f"values from {players[0]}'s point of view"),
     ]
     if alphabeta:
         cuts = ([(labels.BETA, "beta")] if theme.cut_dash["beta"] == theme.cut_dash["alpha"]

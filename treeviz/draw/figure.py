@@ -24,10 +24,11 @@ from treeviz.draw.kinds import kind_of, node_text
 from treeviz.draw.labels import ALPHA, BETA
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine
-from treeviz.draw.styles import NodeText, node_shape, node_side
+from treeviz.draw.styles import NodeText, node_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
+from treeviz.games.registry import adapter_named
 
 # -- natural sizes (points, before scaling to the page) ----------------------------------
 
@@ -92,6 +93,7 @@ class _Tree:
 
     def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf) -> None:
         self.G = G
+        self.sides = adapter_named(G.graph.get("game")).sides
         self.style = style
         self.rankdir = rankdir
         node_data = G._node
@@ -146,12 +148,13 @@ class _Tree:
                     tw = text_width(t.main, VALUE_PT)
                     if t.small:
                         tw = max(tw, text_width(t.small, SMALL_PT))
-                    if node_shape(d) == "ellipse":
+                    ellipse = node_shape(self.sides.index(d.get("to_move"))) == "ellipse"
+                    if ellipse:
                         w[i] = max(tw * 1.2 + 4.0, 13.0)
                     else:
                         w[i] = max(tw + 4.0, 11.0)
                     h[i] = 15.0 if t.small else 9.5
-                    if node_shape(d) == "ellipse":
+                    if ellipse:
                         h[i] += 1.0
                 else:
                     w[i] = h[i] = DOT_SIZE
@@ -428,8 +431,8 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
                 else:
                     lx = cx[i] - t.w[i] * s / 2 - lw / 2 - 3.0 * s
                     ly = py + (cy[i] - py) * _fraction(px, cx[i], lx)
-                side = node_side(node_data[t.gid[p]])
-                colour = theme.pv if role == "pv" else theme.stone_ink.get(side, theme.ink)
+                side = t.sides.index(node_data[t.gid[p]].get("to_move"))
+                colour = theme.pv if role == "pv" else theme.stone_ink[side]
                 texts.append(Text(lx, ly + move_pt * CAP_HEIGHT / 2, label, move_pt, colour, bold=role == "pv",
                                   halo=theme_background(), role="move"))
         elif k == STUB:
@@ -489,7 +492,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
         if t.kind[i] != ENTERED:
             continue
         d = node_data[t.gid[i]]
-        side = node_side(d)
+        side = t.sides.index(d.get("to_move"))
         text = t.texts[i]
         assert text is not None
         pv = bool(d.get("best"))
@@ -503,29 +506,28 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT + 0.9 * s, bold=pv))
         else:
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT / 2, bold=pv))
-        items.append(Shape(node_shape(d), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
-                           role="pv" if pv else f"node-{side}", tooltip=d.get("fen")))
+        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
+                           role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen")))
 
 
 def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
     node_data = t.G._node
-    groups: dict[tuple[str, bool], list[float]] = {("x", False): [], ("o", False): [], ("x", True): [],
-                                                    ("o", True): []}
+    groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
     for i in range(len(t.gid)):
         if t.kind[i] != ENTERED:
             continue
         d = node_data[t.gid[i]]
-        groups[(node_side(d), bool(d.get("best")))] += (cx[i], cy[i])
+        groups[(t.sides.index(d.get("to_move")), bool(d.get("best")))] += (cx[i], cy[i])
     size = max(DOT_SIZE * s, MIN_DOT)
     for (side, pv), coords in groups.items():
         if not coords:
             continue
-        shape = "circle" if side == "o" else "square"
+        shape = "circle" if side == 1 else "square"
         fill = theme.pv if pv else theme.stone_ink[side] if theme.name == "default" else (
-            "#ffffff" if side == "o" else "#000000")
-        stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == "o" else None
+            "#ffffff" if side == 1 else "#000000")
+        stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == 1 else None
         items.append(Marks(shape, round(size * (1.6 if pv else 1.0), 3), fill, coords, stroke,  # type: ignore[arg-type]
-                           role=f"{'pv' if pv else 'node'}-{side}"))
+                           role=f"{'pv' if pv else 'node'}-{t.sides.of(side)}"))
 
 
 # -- legend ---------------------------------------------------------------------------------------
@@ -535,11 +537,12 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
     """The key, flowed in lines across the page; returns the y below it."""
     pt = LEGEND_PT * k
     entries: list[tuple[str, str]] = []  # (swatch kind, words)
-    entries.append(("x", "x to move"))
-    entries.append(("o", "o to move"))
+    first, second = trees[0].sides.names
+    entries.append(("side-0", f"{first} to move"))
+    entries.append(("side-1", f"{second} to move"))
     entries.append(("pv", pv_words))
     if style == "compact":
-        entries.append(("", "values from x's point of view"))
+        entries.append(("", f"values from {first}'s point of view"))
     if any(t.alphabeta for t in trees):
         if style == "compact":
             entries.append(("", "#n: visit order, \u2265/\u2264: bound proved"))
@@ -579,15 +582,15 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
 def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: float, style: str, theme: Theme,
             k: float) -> None:
     """A small sample of what a legend entry names, centred vertically on ``y``."""
-    if kind in ("x", "o"):
+    if kind.startswith("side-"):
+        side = int(kind[5:])
         if style == "compact":
-            shape = "ellipse" if kind == "o" else "box"
-            items.append(Shape(shape, x + w / 2, y, w * 0.8, pt * 1.2, theme.side_fill[kind],  # type: ignore[arg-type]
-                               Stroke(theme.side_border[kind], 0.6 * k), role="legend"))
+            items.append(Shape(node_shape(side), x + w / 2, y, w * 0.8, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
+                               Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         else:
-            fill = theme.stone_ink[kind] if theme.name == "default" else ("#ffffff" if kind == "o" else "#000000")
-            stroke = Stroke("#000000", 0.3 * k) if theme.name != "default" and kind == "o" else None
-            items.append(Marks("circle" if kind == "o" else "square", pt * 0.6, fill, [x + w / 2, y], stroke,
+            fill = theme.stone_ink[side] if theme.name == "default" else ("#ffffff" if side == 1 else "#000000")
+            stroke = Stroke("#000000", 0.3 * k) if theme.name != "default" and side == 1 else None
+            items.append(Marks("circle" if side == 1 else "square", pt * 0.6, fill, [x + w / 2, y], stroke,
                                role="legend"))
         return
     stroke = _stroke(theme, kind, k, style)

@@ -24,6 +24,7 @@ from treeviz.draw.dot_parts import count
 from treeviz.draw.labels import GEQ, LEQ, format_number
 from treeviz.draw.styles import NodeText
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 PV_WORDS = "principal variation (best play)"
 """What the bold line of a search tree is, in the figure's key."""
@@ -99,7 +100,7 @@ class TreeKind:
         small = f"#{d['order']}" if self.windows and d.get("order") is not None else None
         return NodeText(relation + format_number(d.get("value")), small)
 
-    def compact_notes(self) -> list[str]:
+    def compact_notes(self, G: nx.DiGraph) -> list[str]:
         """Words a compact or dot figure's key adds for this kind."""
         return []
 
@@ -132,8 +133,8 @@ class MctsKind(TreeKind):
         """Visits (the main line) and the mean from x's point of view."""
         return NodeText(*mcts_dot.compact_text(d))
 
-    def compact_notes(self) -> list[str]:
-        return ["MCTS nodes: visits n, mean q (x's view)"]
+    def compact_notes(self, G: nx.DiGraph) -> list[str]:
+        return [f"MCTS nodes: visits n, mean q ({adapter_named(G.graph.get('game')).sides.of(0)}'s view)"]
 
 
 MERGE_WORDS = {"transpositions": "transpositions merged", "symmetry": "symmetries merged"}

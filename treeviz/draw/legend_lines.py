@@ -14,6 +14,7 @@ from treeviz.draw import labels
 from treeviz.draw.kinds import kind_of, legend_words, pv_words
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 LINE_CHARACTERS = 80
 """About how many characters of the key go on one line."""
@@ -28,16 +29,17 @@ def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
     """The key as an HTML-like label table: one cell, left-aligned lines."""
     kinds = [kind_of(G) for G in trees]
     points = round(11 * scale)
-    if theme.side_border["x"] != theme.side_border["o"]:
+    first, second = adapter_named(trees[0].graph.get("game")).sides.names
+    if theme.side_border[0] != theme.side_border[1]:
         entries: list[tuple[str, str, str]] = [
-            (SQUARE, theme.side_border["x"], "x to move"),
-            (SQUARE, theme.side_border["o"], "o to move"),
+            (SQUARE, theme.side_border[0], f"{first} to move"),
+            (SQUARE, theme.side_border[1], f"{second} to move"),
         ]
     else:  # told apart by fill and corners, not colour (the print theme)
-        entries = [(WHITE_SQUARE, theme.ink, "x to move (square corners)"),
-                   (SQUARE, "#9a9a9a", "o to move (round corners)")]
+        entries = [(WHITE_SQUARE, theme.ink, f"{first} to move (square corners)"),
+                   (SQUARE, "#9a9a9a", f"{second} to move (round corners)")]
     entries.append((LINE, theme.pv, pv_words(kinds)))
-    entries.append(("", "", "values from x's point of view"))
+    entries.append(("", "", f"values from {first}'s point of view"))
     if any(k.cuts for k in kinds):
         entries.append((f"{labels.BETA}-cut", theme.pruned, "(dashed, grey): move pruned by alpha-beta"))
         if any(k.windows for k in kinds):

@@ -18,10 +18,10 @@ from typing import Any
 import networkx as nx
 
 from treeviz.draw import labels
-from treeviz.draw.dag_dot import board_markup
 from treeviz.draw.dot_parts import best_edge_tail, edge_text, hidden_box, hidden_style
-from treeviz.draw.labels import escape, format_number
+from treeviz.draw.labels import Sides, escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 MIN_WIDTH = 0.8
 """Pen width (points) of an edge with almost no visits."""
@@ -49,19 +49,21 @@ def mean_text(mean: float, *, signed: bool = True) -> str:
     return f"{sign}{digits}"
 
 
-def proven_text(value: float | None) -> str:
+def proven_text(value: float | None, sides: Sides) -> str:
     """What the solver proved, in words (``x wins``), or an empty string."""
     if value is None:
         return ""
-    return {1: "x wins", -1: "o wins", 0: "draw"}.get(int(value) if value == int(value) else 2, format_number(value))
+    if value != int(value) or int(value) not in (1, 0, -1):
+        return format_number(value)
+    return sides.result(sides.outcome(value))[0]  # type: ignore[arg-type]
 
 
-def mcts_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) -> str:
-    """An MCTS node: board, ``n``, ``q``, UCB, and the result or proof."""
-    rows = [f"<TR><TD>{board}</TD></TR>"]
+def mcts_node_label(picture: str, node: dict[str, Any], sides: Sides, theme: Theme = DEFAULT) -> str:
+    """An MCTS node: its picture, ``n``, ``q``, UCB, and the result or proof."""
+    rows = [f"<TR><TD>{picture}</TD></TR>"]
     outcome = node.get("outcome")
     if outcome:
-        rows.append(labels.result_row(outcome, theme))
+        rows.append(labels.result_row(outcome, sides, theme))
     rows.append(f"<TR><TD><B>n {node.get('visits', 0):,}</B>  q {mean_text(node.get('mean', 0.0))}</TD></TR>")
     score = node.get("ucb")
     if score is not None:
@@ -69,10 +71,10 @@ def mcts_node_label(board: str, node: dict[str, Any], theme: Theme = DEFAULT) ->
                     "</FONT></TD></TR>")
     proven = node.get("proven")
     if proven is not None and not outcome:
-        ink = theme.result_ink.get({1: "x", -1: "o"}.get(int(proven), "draw"), theme.faint_ink)
-        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>proved: {escape(proven_text(proven))}'
+        ink = theme.result_ink[{1: 0, -1: 1}.get(int(proven), 2)]
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>proved: {escape(proven_text(proven, sides))}'
                     f"</B></FONT></TD></TR>")
-    return labels.node_frame(rows, node.get("to_move") or "x", bool(node.get("best")), theme)
+    return labels.node_frame(rows, sides.index(node.get("to_move")), bool(node.get("best")), theme)
 
 
 def compact_text(node: dict[str, Any]) -> tuple[str, str]:
@@ -82,7 +84,9 @@ def compact_text(node: dict[str, Any]) -> tuple[str, str]:
 
 def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
     """DOT statements of one MCTS tree: nodes in creation order, each followed by its edges (children by move)."""
-    game = G.graph.get("game", "tictactoe")
+    adapter = adapter_named(G.graph.get("game"))
+    sides = adapter.sides
+    picture_of = adapter.picture_maker(theme)
     root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in G._node.values()), default=0)
     box_style = hidden_style(theme)
     succ, pred = G._succ, G._pred
@@ -91,11 +95,10 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
         d = G._node[n]
         name = f"{prefix}{n}"
         last = next((e.get("move") for e in pred[n].values()), None)
-        board = board_markup(game, d["fen"], last, theme)
+        label = mcts_node_label(picture_of(d["fen"], last), d, sides, theme)
         cls = "pv" if d.get("best") else "node"
-        out.append(f'{indent}{name} [label=<{mcts_node_label(board, d, theme)}>, tooltip="{escape(d["fen"])}", '
-                   f'class="{cls}"];')
-        mover = d.get("to_move", "x")
+        out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(d["fen"])}", class="{cls}"];')
+        mover = sides.index(d.get("to_move"))
         children = succ[n]
         for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
             e = children[v]
@@ -107,13 +110,13 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: str, root_visits: int, theme: Theme) -> str:
+def _edge_tail(e: dict[str, Any], mover: int, root_visits: int, theme: Theme) -> str:
     text = edge_text(e)
     width = edge_width(e.get("visits", 0), root_visits)
     arrow = round(0.5 + width / 10, 2)
     if e.get("best"):
         return best_edge_tail(text, theme, width, arrow)
-    ink = theme.stone_ink.get(mover, theme.ink)
+    ink = theme.stone_ink[mover]
     return f' [label="{text}", penwidth={width}, color="{ink}80", fontcolor="{ink}", arrowsize={arrow}];'
 
 
@@ -128,7 +131,7 @@ def mcts_title(G: nx.DiGraph, fen: str | None = None) -> str:
         text += f", best move {_move_names(G, best)}"
     text += f", mean {mean_text(g.get('mean', g.get('value', 0.0)))}"
     if g.get("proven") is not None:
-        text += f", proved {proven_text(g['proven'])}"
+        text += f", proved {proven_text(g['proven'], adapter_named(g.get('game')).sides)}"
     if g.get("hidden"):
         text += f" ({g.get('shown', 0):,} most visited shown, {g['hidden']:,} left out)"
     return text

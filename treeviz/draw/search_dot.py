@@ -26,6 +26,7 @@ from treeviz.draw.dot_parts import (
 )
 from treeviz.draw.labels import escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.registry import adapter_named
 
 _CHUNK_LINES = 16384
 """Statements joined per yielded chunk: big trees stream out without one giant list of lines."""
@@ -39,8 +40,9 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
     nodes, a few thousand positions) formats each distinct label once; ``show_window``
     (alpha-beta) writes every node's own visit order and window.
     """
-    game = G.graph.get("game", "tictactoe")
-    board_of = _tictactoe_board_maker(theme) if game == "tictactoe" else _ultimate_board_maker(theme)
+    adapter = adapter_named(G.graph.get("game"))
+    sides = adapter.sides
+    picture_of = adapter.picture_maker(theme)
     stub_styles = {kind: stub_style(dash, theme) for kind, dash in theme.cut_dash.items()}
     hidden = hidden_style(theme)
     marked = G.graph.get("marked")
@@ -67,21 +69,22 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
             if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
                 last = next((e.get("move") for e in pred[n].values()), None)
             if show_window:
-                label = labels.node_label(board_of(fen, last), d, show_window=True, pv=pv, theme=theme)
+                label = labels.node_label(picture_of(fen, last), d, sides, show_window=True, pv=pv, theme=theme)
                 out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", '
                            f'class="{"pv" if pv else "node"}"];')
             else:
                 key = (fen, last, d.get("value"), d.get("bound"), d.get("leaf"), pv)
                 tail = tails.get(key)
                 if tail is None:
-                    label = labels.node_label(board_of(fen, last), d, show_window=False, pv=pv, theme=theme)
+                    label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=pv,
+                                              theme=theme)
                     tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if pv else "node"}"];'
                     tails[key] = tail
                 out.append(indent + name + tail)
             children = succ[n]
             if children:
                 # The node's edges right after it, children in visit order (ordering=out keeps them so).
-                mover = d.get("to_move", "x")
+                mover = sides.index(d.get("to_move"))
                 head = f"{indent}{name} -> {prefix}"
                 left_out = d.get("hidden") or 0
                 for v in (sorted_children(children) if len(children) > 1 else children):
@@ -116,14 +119,14 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
 _UNSEEN = object()
 
 
-def _edge_tail(label: Any, pruned: Any, best: Any, mover: str, cut_by: str | None = None, *,
+def _edge_tail(label: Any, pruned: Any, best: Any, mover: int, cut_by: str | None = None, *,
                theme: Theme = DEFAULT) -> str:
     text = escape(str(label))
     if pruned:
         return pruned_edge_tail(text, theme.cut_dash.get(cut_by or "beta", "dashed"), theme)
     if best:
         return best_edge_tail(text, theme)
-    return f' [label="{text}", fontcolor="{theme.stone_ink.get(mover, "black")}"];'
+    return f' [label="{text}", fontcolor="{theme.stone_ink[mover]}"];'
 
 
 def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
@@ -136,11 +139,11 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
     if g.get("path"):
         moves = " ".join(str(m) for m in g["path"])
         text += (f" after {moves}: subtree of {count(g.get('subtree_nodes', 0), 'node')} "
-                 f"(of {g.get('nodes', 0):,}), value there {value_words(g.get('subtree_value'), g.get('scoring'))}"
+                 f"(of {g.get('nodes', 0):,}), value there {value_words(G, g.get('subtree_value'))}"
                  f", at the root {format_number(g.get('value'))}")
     else:
         text += f": {count(g.get('nodes', G.number_of_nodes()), 'node')}"
-        text += f", value {value_words(g.get('value'), g.get('scoring'))}"
+        text += f", value {value_words(G, g.get('value'))}"
     if g.get("depth") is not None:
         text += f", depth {g['depth']}"
     if g.get("pruned"):
@@ -163,31 +166,9 @@ def search_cluster_title(G: nx.DiGraph, name: str) -> str:
     return text
 
 
-def value_words(value: float | None, scoring: str | None) -> str:
-    """``+1 (x wins)``: a value, and what it means when the scoring is plain win/draw/loss."""
+def value_words(G: nx.DiGraph, value: float | None) -> str:
+    """``+1 (x wins)``: a value of ``G``, and what it means when the scoring is plain win/draw/loss."""
     text = format_number(value)
-    if scoring in (None, "plain") and value is not None:
-        text += {1: " (x wins)", -1: " (o wins)", 0: " (draw)"}.get(int(value) if value == int(value) else 2, "")
+    if G.graph.get("scoring") in (None, "plain"):
+        text += adapter_named(G.graph.get("game")).sides.value_meaning(value)
     return text
-
-
-def _tictactoe_board_maker(theme: Theme = DEFAULT):
-    expand: dict[str, str] = {}
-
-    def board(fen: str, last: Any) -> str:
-        cells = expand.get(fen)
-        if cells is None:
-            cells = labels.expand_fen_board(fen.split(" ", 1)[0])
-            expand[fen] = cells
-        return labels.tictactoe_board(cells, last, theme=theme)
-
-    return board
-
-
-def _ultimate_board_maker(theme: Theme = DEFAULT):
-    from engine.games.ultimate import ULTIMATE
-
-    def board(fen: str, last: Any) -> str:
-        return labels.ultimate_board_label(ULTIMATE.parse_fen(fen), game=ULTIMATE, theme=theme)
-
-    return board

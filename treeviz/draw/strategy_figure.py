@@ -34,9 +34,9 @@ def _legend(trees: list[nx.DiGraph], theme: Theme = DEFAULT) -> str:
     sides = [G.graph["strategy_side"] for G in trees]
     chooser = " / ".join(sides)
     cells = [
-        f'<TD BORDER="1" COLOR="{theme.side_border["x"]}" BGCOLOR="{theme.side_fill["x"]}" WIDTH="18" '
+        f'<TD BORDER="1" COLOR="{theme.side_border[0]}" BGCOLOR="{theme.side_fill[0]}" WIDTH="18" '
         'HEIGHT="12"> </TD>', _legend_cell("x to move"),
-        f'<TD BORDER="1" COLOR="{theme.side_border["o"]}" BGCOLOR="{theme.side_fill["o"]}" WIDTH="18" '
+        f'<TD BORDER="1" COLOR="{theme.side_border[1]}" BGCOLOR="{theme.side_fill[1]}" WIDTH="18" '
         'HEIGHT="12"> </TD>', _legend_cell("o to move"),
         f'<TD><FONT COLOR="{theme.pv}"><B>\u2501\u2501\u2501</B></FONT></TD>',
         _legend_cell(f"the strategy's move ({chooser})"),

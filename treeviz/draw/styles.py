@@ -9,7 +9,6 @@ comes from the side to move (:func:`node_shape`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 STYLES = ("board", "compact", "dot")
 """Every figure style, as ``--style`` names them."""
@@ -60,11 +59,6 @@ class NodeText:
     small: str | None = None
 
 
-def node_side(d: dict[str, Any]) -> str:
-    """Whose move it is at the node: ``"x"`` or ``"o"``."""
-    return "o" if d.get("to_move") == "o" else "x"
-
-
-def node_shape(d: dict[str, Any]) -> str:
-    """``box`` when x is to move, ``ellipse`` when o is: told apart without colour."""
-    return "ellipse" if node_side(d) == "o" else "box"
+def node_shape(side: int) -> str:
+    """``box`` when the first player is to move, ``ellipse`` when the second is: told apart without colour."""
+    return "ellipse" if side == 1 else "box"

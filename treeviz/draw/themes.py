@@ -1,11 +1,13 @@
-"""Colour themes of the tree figures: ``default`` (x blue, o red, the principal variation green) and
-``print`` (black, white and greys only).
+"""Colour themes of the tree figures: ``default`` (the first player blue, the second red, the principal
+variation green) and ``print`` (black, white and greys only).
 
 A theme is only colours and the line and shape choices that carry a distinction
 when colour is gone: in ``print`` the side to move is told by the node's shape
-(square corners for x, round for o) and its grey, the principal variation by
-thick black lines, pruned moves by grey dashes (beta cut-offs) or dots (alpha
-cut-offs). Every style (board, compact, dot) and every writer reads these.
+(square corners for the first player, round for the second) and its grey, the
+principal variation by thick black lines, pruned moves by grey dashes (beta
+cut-offs) or dots (alpha cut-offs). Every style (board, compact, dot) and every
+writer reads these. Per-side colours are pairs indexed by the player (0: the
+first, x; 1: the second, o), whatever a game calls its players.
 """
 
 from __future__ import annotations
@@ -15,15 +17,15 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: themes are constants
 class Theme:
-    """The colours and line styles of one look; ``x``/``o`` keyed dicts are per side."""
+    """The colours and line styles of one look; pairs are per player (first, second)."""
 
     name: str
-    stone_ink: dict[str, str]
-    """Colour of the x and o marks and of edge labels of moves played by that side."""
-    side_fill: dict[str, str]
-    """Fill of a node by the side to move."""
-    side_border: dict[str, str]
-    """Border of a node by the side to move."""
+    stone_ink: tuple[str, str]
+    """Colour of each player's marks (x and o) and of the edge labels of its moves."""
+    side_fill: tuple[str, str]
+    """Fill of a node by the player to move."""
+    side_border: tuple[str, str]
+    """Border of a node by the player to move."""
     pv: str
     """Principal variation: thick edges and node borders."""
     pruned: str
@@ -34,31 +36,31 @@ class Theme:
     """Marks standing for nodes not drawn (``+k nodes``)."""
     hidden_fill: str
     last_move_fill: str
-    line_fill: dict[str, str]
-    """The three cells of a finished line, by winner."""
+    line_fill: tuple[str, str]
+    """The cells of a finished line, by winner."""
     playable: str
-    """Border of the ultimate sub-boards the side to move may play in."""
+    """Border of the parts of a board the side to move may play in (a game's picture may mark them)."""
     playable_fill: str
     draw_fill: str
-    result_ink: dict[str, str]
-    """Colour of ``x wins`` / ``o wins`` / ``draw``."""
+    result_ink: tuple[str, str, str]
+    """Colour of ``x wins`` / ``o wins`` / ``draw``: the first player's win, the second's, a draw."""
     edge: str = "#555555"
     """Ordinary edges."""
     ink: str = "#000000"
     """Text: values, headings."""
     faint_ink: str = "#555555"
     """Secondary text: visit order, legends."""
-    rounded: dict[str, bool] = field(default_factory=lambda: {"x": True, "o": True})
-    """Whether a board node's border has round corners, by the side to move."""
+    rounded: tuple[bool, bool] = (True, True)
+    """Whether a board node's border has round corners, by the player to move."""
     cut_dash: dict[str, str] = field(default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
     """Line style of a pruned move's stub by the cut that skipped it (``dashed`` or ``dotted``)."""
 
 
 DEFAULT = Theme(
     name="default",
-    stone_ink={"x": "#1f4e9c", "o": "#c23b22"},
-    side_fill={"x": "#dce8fa", "o": "#fbe0d8"},
-    side_border={"x": "#5b84c4", "o": "#d9785e"},
+    stone_ink=("#1f4e9c", "#c23b22"),
+    side_fill=("#dce8fa", "#fbe0d8"),
+    side_border=("#5b84c4", "#d9785e"),
     pv="#0a7d32",
     pruned="#9a9a9a",
     pruned_ink="#6f6f6f",
@@ -66,19 +68,20 @@ DEFAULT = Theme(
     hidden="#505050",
     hidden_fill="#fff8dc",
     last_move_fill="#fff1a8",
-    line_fill={"x": "#9dbdf0", "o": "#f3a28c"},
+    line_fill=("#9dbdf0", "#f3a28c"),
     playable="#e0a800",
     playable_fill="#fffbe6",
     draw_fill="#e4e4e4",
-    result_ink={"x": "#1f4e9c", "o": "#c23b22", "draw": "#555555"},
+    result_ink=("#1f4e9c", "#c23b22", "#555555"),
 )
-"""x blue, o red-orange everywhere (marks, "to move" fills, results); the best line green."""
+"""The first player (x) blue, the second (o) red-orange everywhere (marks, "to move" fills, results); the best
+line green."""
 
 PRINT = Theme(
     name="print",
-    stone_ink={"x": "#000000", "o": "#000000"},
-    side_fill={"x": "#ffffff", "o": "#d9d9d9"},
-    side_border={"x": "#000000", "o": "#000000"},
+    stone_ink=("#000000", "#000000"),
+    side_fill=("#ffffff", "#d9d9d9"),
+    side_border=("#000000", "#000000"),
     pv="#000000",
     pruned="#808080",
     pruned_ink="#404040",
@@ -86,14 +89,14 @@ PRINT = Theme(
     hidden="#404040",
     hidden_fill="#ffffff",
     last_move_fill="#e6e6e6",
-    line_fill={"x": "#b3b3b3", "o": "#b3b3b3"},
+    line_fill=("#b3b3b3", "#b3b3b3"),
     playable="#000000",
     playable_fill="#f2f2f2",
     draw_fill="#cccccc",
-    result_ink={"x": "#000000", "o": "#000000", "draw": "#000000"},
+    result_ink=("#000000", "#000000", "#000000"),
     edge="#404040",
     faint_ink="#404040",
-    rounded={"x": False, "o": True},
+    rounded=(False, True),
     cut_dash={"beta": "dashed", "alpha": "dotted"},
 )
 """Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""

@@ -5,7 +5,7 @@ centred over its first and last child; subtrees are pushed apart just enough tha
 no two nodes of a level come closer than ``gap`` (with their widths), and the
 space a push opens is shared out evenly among the subtrees in between. Contours
 are followed through threads, so the whole layout takes O(n) time: the 549,946
-nodes of the full tic-tac-toe tree in a few seconds of pure Python.
+nodes of the full tree of the empty board in a few seconds of pure Python.
 
 Why our own: python-igraph's ``layout_reingold_tilford`` (C) took 2.8 s on the
 25,227-node alpha-beta tree of the empty board and did not finish the full tree

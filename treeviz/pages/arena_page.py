@@ -3,7 +3,7 @@
 Standings (points, wins/draws/losses, forfeits, each player's slowest move, Elo
 with its 95 % error bar), the Elo estimates as a chart, the crosstable (points of
 each pair), the forfeits, and every game, replayable move by move on a drawn
-ultimate board. Tables and chart are written here as plain HTML and SVG; the
+board of the championship's game. Tables and chart are written here as plain HTML and SVG; the
 games travel as JSON and ``treeviz/pages/html/arena.js`` draws the board and steps
 through them (display only: the moves were checked when the records were read).
 """
@@ -18,10 +18,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.arena.championship import Championship, GameResult
+from engine.arena.championship import GAME, Championship, GameResult
 from engine.arena.elo import Rating, ratings
 from engine.arena.records import Records
-from engine.games.ultimate import ULTIMATE
 from treeviz.files import write_atomically
 
 
@@ -201,7 +200,7 @@ def report_html(records: Records, *, title: str | None = None) -> str:
                     f"<ul>{items}</ul></section>")
 
     data = {"games": [{"n": g.number, "r": g.round, "x": g.x, "o": g.o, "opening": g.opening,
-                       "moves": "".join(ULTIMATE.move_name(m) for m in g.moves),
+                       "moves": "".join(GAME.move_name(m) for m in g.moves),
                        "t": [round(t, 4) for t in g.times], "result": g.winner or "draw", "reason": g.reason,
                        "detail": g.detail, "points": list(g.points), "forfeit": g.forfeited_by,
                        "forfeitSeconds": g.forfeit_seconds}

@@ -14,7 +14,13 @@ from typing import Any
 BOUNDS = ("exact", "lower", "upper")
 CUTS = ("alpha", "beta")
 LEAVES = ("terminal", "heuristic", "table")
-OUTCOMES = ("x", "o", "draw")
+DRAW = "draw"
+
+
+def outcomes(players: tuple[str, str]) -> tuple[str, str, str]:
+    """The ``outcome`` words of a game whose players are ``players``, in the page's code order: the first
+    player's win (0), the second's (1), a draw (2)."""
+    return players[0], players[1], DRAW
 
 Column = list[int] | int
 """A column of small integers; a single int stands for a column where every entry is that int."""

@@ -13,7 +13,8 @@ from typing import Any
 
 import networkx as nx
 
-from treeviz.pages.columns import BOUNDS, CUTS, LEAVES, OUTCOMES, Interner, code, codes, column, json_number, plain
+from treeviz.games.registry import adapter_named
+from treeviz.pages.columns import BOUNDS, CUTS, LEAVES, Interner, code, codes, column, json_number, outcomes, plain
 
 DAG_BOUNDS = (*BOUNDS, "range")
 LOG_FIELDS = ("iteration_leaf", "iteration_result", "proofs")
@@ -40,7 +41,8 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
     index = {node: k for k, node in enumerate(ids)}
     fens = Interner()
     fen_index = fens.index
-    outcomes = codes(OUTCOMES)
+    adapter = adapter_named(G.graph.get("game"))
+    outcome_codes = codes(outcomes(adapter.sides.names))
     labels: dict[int, str] = {}
     parent: list[int] = []
     move: list[int] = []
@@ -69,7 +71,7 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
         i = fen_index.get(f)
         fen.append(fens.add(f) if i is None else i)
         created.append(int(a.get("iteration") or 0))
-        outcome.append(code(outcomes, a.get("outcome"), "outcome"))
+        outcome.append(code(outcome_codes, a.get("outcome"), "outcome"))
         if a.get("best"):
             best.append(k)
         if a.get("hidden"):
@@ -83,6 +85,7 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
     return {
         "kind": "mcts",
         "meta": _meta(G, LOG_FIELDS),
+        "board": adapter.page_board(),
         "n": len(ids),
         "fens": fens.values,
         "labels": {str(m): label for m, label in sorted(labels.items())},
@@ -115,7 +118,9 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
     fens = Interner()
     nums = Interner(json_number)
     fen_index, num_index = fens.index, nums.index
-    bounds, leaves, outcomes, cuts = codes(DAG_BOUNDS), codes(LEAVES), codes(OUTCOMES), codes(CUTS)
+    adapter = adapter_named(G.graph.get("game"))
+    bounds, leaves, cuts = codes(DAG_BOUNDS), codes(LEAVES), codes(CUTS)
+    outcome_codes = codes(outcomes(adapter.sides.names))
 
     def number(v: Any) -> int:
         k = num_index.get(v)
@@ -142,7 +147,7 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
         i = fen_index.get(f)
         fen.append(fens.add(f) if i is None else i)
         depth.append(int(a.get("depth", 0)))
-        outcome.append(code(outcomes, a.get("outcome"), "outcome"))
+        outcome.append(code(outcome_codes, a.get("outcome"), "outcome"))
         merged.append(int(a.get("merged") or 1))
         if a.get("best"):
             best.append(k)
@@ -180,6 +185,7 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
     return {
         "kind": "dag",
         "meta": _meta(G),
+        "board": adapter.page_board(),
         "n": len(entered),
         "N": len(order),
         "fens": fens.values,

@@ -21,16 +21,17 @@ from typing import Any
 import networkx as nx
 
 from treeviz.draw.kinds import kind_of
+from treeviz.games.registry import adapter_named
 from treeviz.pages.columns import (
     BOUNDS,
     CUTS,
     LEAVES,
-    OUTCOMES,
     Interner,
     code,
     codes,
     column,
     json_number,
+    outcomes,
     plain,
 )
 from treeviz.pages.page_graphs import dag_data, mcts_data
@@ -71,7 +72,9 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     fens = Interner()
     nums = Interner(json_number)
     fen_index, num_index = fens.index, nums.index
-    bounds, cuts_codes, leaves, outcomes = codes(BOUNDS), codes(CUTS), codes(LEAVES), codes(OUTCOMES)
+    adapter = adapter_named(G.graph.get("game"))
+    bounds, cuts_codes, leaves = codes(BOUNDS), codes(CUTS), codes(LEAVES)
+    outcome_codes = codes(outcomes(adapter.sides.names))
     nodes = G.nodes
 
     depth: list[int] = []
@@ -122,7 +125,7 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
         beta.append(number(a.get("beta", math.inf)))
         bound.append(code(bounds, a.get("bound"), "bound"))
         leaf.append(code(leaves, a.get("leaf"), "leaf kind"))
-        outcome.append(code(outcomes, a.get("outcome"), "outcome"))
+        outcome.append(code(outcome_codes, a.get("outcome"), "outcome"))
         order.append(o)
         if a.get("best"):
             best.append(k)
@@ -156,6 +159,7 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     meta.setdefault("nodes", len(entered))
     return {
         "meta": meta,
+        "board": adapter.page_board(),
         "n": len(entered),
         "fens": fens.values,
         "nums": nums.values,

@@ -1,7 +1,7 @@
 """The picture of the position being played: ``g.dot`` and ``g.png``, drawn with Graphviz.
 
-One node whose HTML-like label is the shared board drawing of
-:mod:`treeviz.draw.labels` (the same boards as in the tree figures, drawn bigger),
+One node whose HTML-like label is the game adapter's picture (:mod:`treeviz.games`: the same boards as in the
+tree figures, drawn bigger),
 with a caption saying whose turn it is or who won. Files are replaced
 atomically so a browser reloading ``refresh.html`` never sees half a picture.
 """
@@ -11,30 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from treeviz.draw.labels import escape, tictactoe_board, ultimate_board_label
+from treeviz.draw.labels import escape
 from treeviz.files import write_atomically
+from treeviz.games.registry import adapter_for
 
 DOT_NAME = "g.dot"
 PNG_NAME = "g.png"
 
-ULTIMATE_CELL_SIZE = 30
-TICTACTOE_CELL_SIZE = 64
-STONE_POINTS = 22
-"""Point size of the ultimate stones: fits a 30-point cell."""
-
-
 def board_label(game: Any, state: Any, last: Any | None = None) -> str:
-    """The board as the inside of an HTML-like label, for either game.
+    """The board as the inside of an HTML-like label: the game adapter's picture of a game being played.
 
-    ``last`` is the last move for tic-tac-toe (its states do not record it);
-    ultimate states know their last move.
+    ``last`` is the last move, for games whose states do not record it.
     """
-    if game.name == "ultimate":
-        # The stones' font for the whole grid (an inner font set by the label itself takes precedence).
-        board = ultimate_board_label(state, game=game, cell_size=ULTIMATE_CELL_SIZE)
-        return f'<FONT FACE="Helvetica-Bold" POINT-SIZE="{STONE_POINTS}">{board}</FONT>'
-
-    return tictactoe_board(game.cells(state), last, TICTACTOE_CELL_SIZE)
+    return adapter_for(game).live_picture(state, last)
 
 
 def board_dot(game: Any, state: Any, *, last: Any | None = None, caption: str = "") -> str:

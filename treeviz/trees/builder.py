@@ -19,47 +19,36 @@ from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
 from engine.search.scoring import SCORINGS, Scoring
 from engine.search.search_result import SearchResult
+from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
 
 ALGORITHMS = ("minimax", "alphabeta")
 """The searches a tree can be drawn from."""
 
-_OUTCOME_NAMES = {1: "x", -1: "o", 0: "draw", None: None}
-_PLAYER_NAMES = ("x", "o")
-
 # -- move orders -----------------------------------------------------------
-
-_CENTER_FIRST_RANK = (1, 2, 1, 2, 0, 2, 1, 2, 1)
-"""Rank of a 3x3 cell (0-8) for center-first ordering: centre, then corners, then sides."""
 
 
 def _ascending(game: Any) -> MoveOrder | None:
-    """The game's own move order (ascending cells for tic-tac-toe and ultimate, the textbook order)."""
+    """The game's own move order (ascending cells for the games of cells: the textbook order)."""
     return None
 
 
 def _descending(game: Any) -> MoveOrder | None:
-    """The game's order reversed (descending cells for tic-tac-toe and ultimate)."""
+    """The game's order reversed (descending cells for the games of cells)."""
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
         return list(reversed(moves))
     return order
 
 
 def _center_first(game: Any) -> MoveOrder | None:
-    """Centre first, then corners, then sides (ultimate: by the cell inside its sub-board).
+    """Centre first, then corners, then sides, as the game's adapter ranks moves.
 
-    :raises ValueError: a game that is not played on 3x3 cells.
+    :raises ValueError: a game whose adapter ranks no centre (it is not played on 3x3 cells).
     """
-    rank = _CENTER_FIRST_RANK
-    name = getattr(game, "name", "")
-    if name not in ("tictactoe", "ultimate"):
-        raise ValueError(f"the center-first order ranks the cells of tic-tac-toe boards; {name} has none")
-    if name == "ultimate":
-        def key(m: Any) -> tuple[int, int, int]:
-            return rank[m % 10 - 1], rank[m // 10 - 1], m
-    else:
-        def key(m: Any) -> tuple[int, int, int]:  # type: ignore[misc]
-            return rank[m], 0, m
+    adapter = adapter_for(game)
+    key = adapter.centre_first()
+    if key is None:
+        raise ValueError(adapter.centre_first_refusal())
 
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
         return sorted(moves, key=key)
@@ -76,7 +65,7 @@ ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
 
 ORDER_HELP: dict[str, str] = {
     "ascending": "the game's own order: by move number, the textbook order (node counts as in the course)",
-    "center-first": "centre, then corners, then sides (ultimate: by the cell inside its sub-board)",
+    "center-first": "centre, then corners, then sides (boards within a board: by the cell inside its sub-board)",
     "descending": "the game's order reversed: by move number, highest first",
 }
 """One phrase per order, for ``--help`` texts (``name: phrase``)."""
@@ -91,16 +80,9 @@ def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
 
     :raises ValueError: the game has no evaluation to offer.
     """
-    name = getattr(game, "name", "")
-    if name == "tictactoe":
-        from engine.evaluation import tictactoe as tictactoe_eval
-        return tictactoe_eval.evaluate, tictactoe_eval.scoring
-    if name == "ultimate":
-        from engine.evaluation import ultimate as ultimate_eval
-        return ultimate_eval.evaluate, ultimate_eval.scoring
-    evaluate = getattr(game, "evaluate", None)
-    if evaluate is not None:
-        return evaluate, getattr(game, "scoring", SCORINGS["plain"])
+    found = adapter_for(game).evaluation()
+    if found is not None:
+        return found
     raise ValueError(f"no evaluation is known for {getattr(game, 'name', game)!r}; pass evaluate=")
 
 
@@ -230,8 +212,9 @@ def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any]
     pv_set = set(selection.pv)
     # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
     to_move, outcome = game.to_move, game.outcome
+    side_of, outcome_of = adapter_for(game).sides.of, adapter_for(game).sides.outcome
     states = {e[2] for e in entries} if whole else {entries[i][2] for i in kept}
-    info = {s: (fen_of_state(s), _PLAYER_NAMES[to_move(s)], _OUTCOME_NAMES[outcome(s)])
+    info = {s: (fen_of_state(s), side_of(to_move(s)), outcome_of(outcome(s)))
             for s in states.union(st[2] for st in stubs)}
     labels = {m: move_name(m) for m in {entries[i][1] for i in kept if i != root}.union(st[1] for st in stubs)}
 

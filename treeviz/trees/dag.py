@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from treeviz.games.registry import adapter_for, adapter_named
 from treeviz.trees.builder import GcPaused, TreeBuilder
 
 MERGES = ("transpositions", "symmetry")
@@ -82,7 +83,7 @@ def merge_tree(G: nx.DiGraph, how: str, game: Any = None, *, max_nodes: int = 0)
     if G.graph.get("hidden"):
         raise ValueError("a tree cut by max_nodes cannot be merged: merge the whole tree, then cut the DAG")
     if game is None:
-        game = game_named(G.graph.get("game", "tictactoe"))
+        game = game_named(G.graph.get("game"))
     with GcPaused():
         return _merge(_flat_from_graph(G, game), how, game, dict(G.graph), max_nodes)
 
@@ -97,23 +98,39 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
     with GcPaused():
         entries = recorder.entries
         results = recorder.results
-        names = ("x", "o")
-        outcomes = {1: "x", -1: "o", 0: "draw", None: None}
+        adapter = adapter_for(game)
+        side_of, outcome_of = adapter.sides.of, adapter.sides.outcome
         fen, to_move, outcome = game.fen, game.to_move, game.outcome
-
-        def describe(state: Hashable) -> tuple[str, str, str | None]:
-            return fen(state), names[to_move(state)], outcomes[outcome(state)]
-
         play = game.play
         stubs = [(node, m, play(entries[node][2], m), kind, value, bound)
                  for node, kind, value, bound, skipped in recorder.cuts for m in skipped]
+        keys: list[Hashable] = [e[2] for e in entries]
+        state_of: Callable[[Hashable], Hashable] = _same
+        if not adapter.keys_are_states:  # one key per position: states that differ may be the same position
+            key_of = adapter.position_key
+            first: dict[Hashable, Hashable] = {}
+            states, keys = keys, [key_of(state) for state in keys]
+            for key, state in zip(keys, states, strict=True):
+                first.setdefault(key, state)
+            keyed = []
+            for node, m, state, kind, value, bound in stubs:
+                key = key_of(state)
+                first.setdefault(key, state)
+                keyed.append((node, m, key, kind, value, bound))
+            stubs = keyed
+            state_of = first.__getitem__
+
+        def describe(key: Hashable) -> tuple[str, str, str | None]:
+            state = state_of(key)
+            return fen(state), side_of(to_move(state)), outcome_of(outcome(state))
+
         n = len(entries)
         flat = FlatTree(
-            parent=[e[0] for e in entries], move=[e[1] for e in entries], key=[e[2] for e in entries],
+            parent=[e[0] for e in entries], move=[e[1] for e in entries], key=keys,
             depth=[e[3] for e in entries], order=list(range(n)),
             value=[r[0] for r in results], bound=[r[1] for r in results],  # type: ignore[index]
             best=set(recorder.principal_variation()), leaf=recorder.leaves, stubs=stubs,
-            describe=describe, state_of=lambda state: state,
+            describe=describe, state_of=state_of,
         )
         graph = dict(graph_attrs)
         graph.update(nodes=n, pruned=len(stubs))
@@ -276,11 +293,13 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
     return D
 
 
-_OUTCOME_NAMES = {1: "x", -1: "o", 0: "draw", None: None}
+def _same(state: Hashable) -> Hashable:
+    return state
 
 
 def _describe_state(game: Any, state: Hashable) -> tuple[str, str, str | None]:
-    return game.fen(state), ("x", "o")[game.to_move(state)], _OUTCOME_NAMES[game.outcome(state)]
+    sides = adapter_for(game).sides
+    return game.fen(state), sides.of(game.to_move(state)), sides.outcome(game.outcome(state))
 
 
 def _ascending_ints(ids: list[Hashable]) -> bool:
@@ -307,7 +326,7 @@ def _new_node(fen: str, side: str, outcome: str | None, depth: int, order: int |
 def tree_to_dag_map(G: nx.DiGraph, D: nx.DiGraph, game: Any = None) -> dict[Hashable, int]:
     """Which DAG node (of ``merge_tree(G, ...)``) stands for each node of the tree ``G``."""
     if game is None:
-        game = game_named(G.graph.get("game", "tictactoe"))
+        game = game_named(G.graph.get("game"))
     symmetric = D.graph["merge"] == "symmetry"
     cache: dict[str, Hashable] = {}
 
@@ -326,15 +345,12 @@ def tree_to_dag_map(G: nx.DiGraph, D: nx.DiGraph, game: Any = None) -> dict[Hash
     return {n: by_key[key(d["fen"])] for n, d in G.nodes(data=True)}
 
 
-def game_named(name: str) -> Any:
-    """The engine's game object called ``name`` (``tictactoe`` or ``ultimate``), as trees record it."""
-    if name == "ultimate":
-        from engine.games.ultimate import ULTIMATE
-        return ULTIMATE
-    if name == "tictactoe":
-        from engine.games.tictactoe import TICTACTOE
-        return TICTACTOE
-    raise ValueError(f"unknown game {name!r}")
+def game_named(name: str | None) -> Any:
+    """The engine's game object a tree records by name (:func:`treeviz.games.registry.adapter_named`).
+
+    :raises ValueError: no game of that name is known.
+    """
+    return adapter_named(name).game
 
 
 def _narrow(a: dict[str, Any], value: float, bound: str) -> None:

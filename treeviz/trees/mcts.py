@@ -18,9 +18,7 @@ from typing import Any
 import networkx as nx
 
 from engine.search.mcts import mcts, ucb
-
-_OUTCOME_NAMES = {1: "x", -1: "o", 0: "draw", None: None}
-_PLAYER_NAMES = ("x", "o")
+from treeviz.games.registry import adapter_for
 
 
 class MctsTreeBuilder:
@@ -128,6 +126,7 @@ class MctsTreeBuilder:
             hidden = [0] * n
 
         fen_of, to_move, outcome, move_name = game.fen, game.to_move, game.outcome, game.move_name
+        sides = adapter_for(game).sides
         x_moves = [to_move(s) == 0 for s in states]
         depth = [0] * n
         for i in range(1, n):
@@ -143,10 +142,10 @@ class MctsTreeBuilder:
             score = ucb(total[i], v, visits[p], c, x_moves[p]) if p >= 0 and v and visits[p] > 0 else None
             result = outcome(s)
             proven = self.proven[i]
-            G.add_node(i, fen=fen_of(s), to_move=_PLAYER_NAMES[to_move(s)], depth=depth[i], visits=v,
+            G.add_node(i, fen=fen_of(s), to_move=sides.of(to_move(s)), depth=depth[i], visits=v,
                        total=total[i], mean=mean, ucb=score, proven=proven,
                        value=proven if proven is not None else mean, iteration=self.created[i], order=i,
-                       best=i in best_set, outcome=_OUTCOME_NAMES[result],
+                       best=i in best_set, outcome=sides.outcome(result),
                        leaf="terminal" if result is not None else None, pruned=False, hidden=hidden[i])
             if p >= 0:
                 G.add_edge(p, i, move=moves[i], label=move_name(moves[i]), visits=v, best=i in best_set,

@@ -11,6 +11,7 @@ from engine.games.tictactoe import TICTACTOE as T
 from engine.games.ultimate import ULTIMATE as U
 from treeviz.draw import labels
 from treeviz.draw.dot_writer import compare_dot, iter_dot, to_dot
+from treeviz.games.ultimate import ultimate_board_label
 from treeviz.trees.builder import build_tree
 
 SEEDS = ("1o11o1oxx x", "x21o11xo o")
@@ -160,6 +161,6 @@ def test_ultimate_nodes_are_nine_by_nine_boards_with_the_playable_sub_board_mark
 
 def test_ultimate_board_label_is_reusable_with_bigger_cells() -> None:
     state = U.play(U.parse_fen("999999999 00 x"), 55)
-    label = labels.ultimate_board_label(state, cell_size=30)
+    label = ultimate_board_label(state, cell_size=30)
     graph = pygraphviz.AGraph(string=f"digraph {{ b [shape=plain, label=<{label}>] }}")
     assert 'WIDTH="30"' in graph.get_node("b").attr["label"]

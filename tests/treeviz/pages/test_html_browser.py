@@ -243,7 +243,7 @@ def test_ultimate_tree_shows_nine_by_nine_boards(driver, tmp_path) -> None:
     open_page(driver, path)
     assert visible(driver) == set(tree.graph.nodes)  # the root and its 81 moves
     child = node(driver, 45)
-    assert "ultimate" in child.get_attribute("class")
+    assert "nested" in child.get_attribute("class")  # a board of boards (9x9 in 3x3 blocks)
     # 8 minor + 2 major lines per direction: a 9x9 grid; one x stone after the first move.
     assert len(child.find_elements(By.CSS_SELECTOR, "path.grid")) == 2
     assert len(child.find_elements(By.CSS_SELECTOR, "path.stones-x")) == 1

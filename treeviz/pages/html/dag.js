@@ -88,7 +88,7 @@
       for (let v = 1; v < N; v++) if (parentLists[v].length) this.parent[v] = Math.min(...parentLists[v]);
       this.move = new Int32Array(N).fill(-1);  // a shared position has no single last move to tint
       this.size = new Int32Array(N).fill(1);
-      this.ultimate = this.meta.game === "ultimate" || fenCells(this.fens[0]).length === 81;
+      this.board = boardOf(d);
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this.symmetric = this.meta.merge === "symmetry";
       this._fenIndex = null;
@@ -100,7 +100,7 @@
     edgeLabel(p, c) { const k = this.edge(p, c); return k === undefined ? "" : this.edgeLabels[this.eLabel[k]]; }
     edgeFlags(p, c) { const k = this.edge(p, c); return k === undefined ? 0 : this.eFlags[k]; }
     label(i) { return this.parent[i] < 0 ? "" : this.edgeLabel(this.parent[i], i); }
-    moveName(mv) { return this.ultimate ? String(mv) : String(mv + 1); }
+    moveName(mv) { return this.board.moves === "cell" ? String(mv + 1) : String(mv); }
     displayName() {
       const a = this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search";
       return `${a} (${this.symmetric ? "symmetry" : "transpositions"})`;
@@ -109,6 +109,7 @@
     visitNo(i) { return i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
     sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
+    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
     numOf(k) { return k < 0 ? null : this.nums[k]; }
     valueText(i) {
       const b = this.bound[i];
@@ -227,7 +228,7 @@
           el(this, "rect", { x: -w / 2, y: -8, width: w, height: 16, rx: 8 });
           el(this, "text", {}, text);
         }))
-        .attr("class", ([u]) => `mvlabel xlabel ${t.sideOf(u)}`)
+        .attr("class", ([u]) => `mvlabel xlabel ${t.sideClass(u)}`)
         .attr("transform", ([u, c]) => {
           const a = pos.get(u), b = pos.get(c);  // a third of the way down, away from the tree edges' labels
           return `translate(${a.x + (b.x - a.x) / 3},${a.y + geo.H + (b.y - a.y - geo.H) / 3})`;
@@ -257,14 +258,14 @@
 
     buildText(g, i, tx) {
       const t = this.t;
-      const lines = [22, 38, 54].map((y) => y + (t.ultimate ? 12 : 0));
+      const lines = [22, 38, 54].map((y) => y + (t.board.nested ? 12 : 0));
       g._val = el(g, "text", { class: "val", x: tx, y: lines[0] });
       const side = el(g, "text", { class: "side", x: tx, y: lines[1] });
       const oc = t.outcome[i];
-      if (oc >= 0) side.textContent = OUTCOME_TEXT[oc];
+      if (oc >= 0) side.textContent = outcomeText(t.board, oc);
       else {
         const s = t.sideOf(i);
-        el(side, "tspan", { class: s === "x" ? "sx" : "so" }, s);
+        el(side, "tspan", { class: "s" + t.sideClass(i) }, s);
         side.appendChild(document.createTextNode(" to move"));
       }
       el(g, "text", { class: "ord merged", x: tx, y: lines[2] }, `×${fmtInt(t.merged[i])}`);
@@ -287,7 +288,7 @@
       const i = this.hovered >= 0 ? this.hovered : this.selected;
       if (i < 0 || !this.pos.has(i)) { this.info.innerHTML = ""; return; }
       const path = t.pathTo(i);
-      const moves = path.slice(1).map((k, j) => `<span class="mv ${t.sideOf(path[j])}">${escapeHtml(t.edgeLabel(path[j], k))}</span>`).join(" ");
+      const moves = path.slice(1).map((k, j) => `<span class="mv ${t.sideClass(path[j])}">${escapeHtml(t.edgeLabel(path[j], k))}</span>`).join(" ");
       const rows = [`<div class="path">${moves ? "Moves: " + moves : "Root position"}</div>`,
         `<div><code>${escapeHtml(t.fenOf(i))}</code>${t.symmetric ? ' <span class="dim">(canonical board of its class)</span>' : ""}</div>`];
       if (i >= t.n) {
@@ -295,7 +296,7 @@
         rows.push(`<div>Only reached by pruned moves (first: ${cut.name} ${cut.test}): never searched.</div>`);
       } else {
         const parts = [`value <b>${escapeHtml(t.valueText(i))}</b>`, `ply ${t.depth[i]}`];
-        if (t.outcome[i] >= 0) parts.push(OUTCOME_TEXT[t.outcome[i]]);
+        if (t.outcome[i] >= 0) parts.push(outcomeText(t.board, t.outcome[i]));
         rows.push(`<div>${parts.join(" · ")}</div>`);
         const results = t.results.get(i);
         if (results) {

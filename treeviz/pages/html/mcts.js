@@ -6,7 +6,8 @@
    * over the iterations so far along each leaf's path to the root, kept up to date as the
    * replay moves (one path per step), so a step costs the depth of the tree.
    */
-  const RESULT_WORDS = (r) => (r > 0 ? "x wins" : r < 0 ? "o wins" : "draw");
+  /** A playout's result (first player's view) in words, for a game whose board description is ``board``. */
+  const RESULT_WORDS = (board, r) => outcomeText(board, r > 0 ? 0 : r < 0 ? 1 : 2);
 
   function fmtMean(v) {
     if (!Number.isFinite(v)) return v > 0 ? "+∞" : "−∞";
@@ -66,7 +67,7 @@
       this.total = new Float64Array(n);
       this.proven = new Float64Array(n).fill(NaN);
       this.at = 0;
-      this.ultimate = this.meta.game === "ultimate" || fenCells(this.fens[0]).length === 81;
+      this.board = boardOf(d);
       this.isAlphaBeta = false;
       this._fenIndex = null;
       this.seek(this.T);
@@ -101,6 +102,7 @@
     visitNo(i) { return this.created[i]; }
     fenOf(i) { return this.fens[this.fen[i]]; }
     sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
+    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
     label(i) { const mv = this.move[i]; return mv < 0 ? "" : this.labels[mv] ?? String(mv); }
     moveName(mv) { return this.labels[mv] ?? String(mv); }
     displayName() { return "MCTS"; }
@@ -109,13 +111,13 @@
     ucb(i) {
       const p = this.parent[i];
       if (p < 0 || !this.visits[i]) return null;
-      const mean = this.sideOf(p) === "x" ? this.mean(i) : -this.mean(i);
+      const mean = this.sideClass(p) === SIDE_CLASSES[0] ? this.mean(i) : -this.mean(i);
       return mean + this.c * Math.sqrt(Math.log(this.visits[p]) / this.visits[i]);
     }
     valueText(i) { return fmtMean(this.mean(i)); }
     rootValueText() { return fmtMean(this.mean(0)); }
     valueClass(i) { const v = this.mean(i); return v > 0 ? "vx" : v < 0 ? "vo" : "vd"; }
-    provenText(i) { const v = this.proven[i]; return Number.isNaN(v) ? "" : RESULT_WORDS(v); }
+    provenText(i) { const v = this.proven[i]; return Number.isNaN(v) ? "" : RESULT_WORDS(this.board, v); }
     cutText() { return null; }
     pathTo(i) {
       const out = [];
@@ -184,7 +186,7 @@
         how = (selected.length ? `select ${selected.join(" ")} · ` : "") + `expand <b>${moves[moves.length - 1]}</b> · playout`;
       } else if (t.outcome[leaf] >= 0) how = (moves.length ? `select ${moves.join(" ")} · ` : "") + "finished game";
       else how = (moves.length ? `select ${moves.join(" ")} · ` : "") + "proven node";
-      let text = `Iteration <b>${fmtInt(s)}</b>: ${how}: <b class="res ${r > 0 ? "rx" : r < 0 ? "ro" : "rd"}">${RESULT_WORDS(r)} (${fmtMean(r)})</b>, backed up through ${plural(path.length, "node")}`;
+      let text = `Iteration <b>${fmtInt(s)}</b>: ${how}: <b class="res ${r > 0 ? "rx" : r < 0 ? "ro" : "rd"}">${RESULT_WORDS(t.board, r)} (${fmtMean(r)})</b>, backed up through ${plural(path.length, "node")}`;
       const proofs = t.proofStart[s + 1] - t.proofStart[s];
       if (proofs) text += ` · solver proved ${plural(proofs, "node")}`;
       return text;
@@ -192,7 +194,7 @@
 
     buildText(g, i, tx) {
       const t = this.t;
-      const lines = [19, 33, 47, 60].map((y) => y + (t.ultimate ? 12 : 0));
+      const lines = [19, 33, 47, 60].map((y) => y + (t.board.nested ? 12 : 0));
       g._val = el(g, "text", { class: "val nvisits", x: tx, y: lines[0] });
       g._mean = el(g, "text", { class: "mean", x: tx, y: lines[1] });
       g._ucb = el(g, "text", { class: "ord", x: tx, y: lines[2] });
@@ -208,7 +210,7 @@
       const u = t.ucb(i);
       g._ucb.textContent = u === null ? "root" : `ucb ${fmtUcb(u)}`;
       const oc = t.outcome[i], proof = t.provenText(i);
-      g._note.textContent = oc >= 0 ? OUTCOME_TEXT[oc] : proof ? `✓ ${proof}` : "";
+      g._note.textContent = oc >= 0 ? outcomeText(t.board, oc) : proof ? `✓ ${proof}` : "";
       g._note.setAttribute("class", "side" + (proof ? " proven" : ""));
     }
 
@@ -245,7 +247,7 @@
       const i = this.hovered >= 0 ? this.hovered : this.selected;
       if (i < 0 || !this.pos.has(i)) { this.info.innerHTML = ""; return; }
       const path = t.pathTo(i);
-      const moves = path.slice(1).map((k, j) => `<span class="mv ${t.sideOf(path[j])}">${escapeHtml(t.label(k))}</span>`).join(" ");
+      const moves = path.slice(1).map((k, j) => `<span class="mv ${t.sideClass(path[j])}">${escapeHtml(t.label(k))}</span>`).join(" ");
       const rows = [`<div class="path">${moves ? "Moves: " + moves : "Root position"}</div>`,
         `<div><code>${escapeHtml(t.fenOf(i))}</code></div>`];
       const parts = [`${plural(t.visits[i], "visit")}`, `mean <b>${fmtMean(t.mean(i))}</b> (x's view)`];
@@ -253,7 +255,7 @@
       if (u !== null) parts.push(`UCB1 ${fmtUcb(u)} for ${t.sideOf(t.parent[i])}`);
       rows.push(`<div>${parts.join(" · ")}</div>`);
       const more = [i ? `created by iteration ${fmtInt(t.created[i])}` : "the root", `ply ${t.depth[i]}`];
-      if (t.outcome[i] >= 0) more.push(OUTCOME_TEXT[t.outcome[i]]);
+      if (t.outcome[i] >= 0) more.push(outcomeText(t.board, t.outcome[i]));
       const proof = t.provenText(i);
       if (proof) more.push(`proved: ${proof}`);
       rows.push(`<div class="dim">${more.join(" · ")}</div>`);

@@ -13,7 +13,9 @@
   const payload = JSON.parse(document.getElementById("treeviz-data").textContent);
   const tParsed = performance.now();
   const SVGNS = "http://www.w3.org/2000/svg";
-  const OUTCOME_TEXT = ["x wins", "o wins", "draw"];
+  const SIDE_CLASSES = ["x", "o"];
+  /** How a position is drawn when the data does not say (the game's adapter says it: treeviz/games/). */
+  const GRID_BOARD = { kind: "grid", title: "", players: ["x", "o"], size: 3, block: 3, stones: "xo", moves: "cell" };
   const CUT_NAME = ["α-cut", "β-cut"];
   const BOUND_PREFIX = ["", "≥ ", "≤ "];
   const EXPAND_ALL_LIMIT = 2000;
@@ -51,6 +53,18 @@
     let out = "";
     for (const ch of field) out += ch >= "1" && ch <= "9" ? ".".repeat(+ch) : ch;
     return out;
+  }
+
+  /** The board description of a tree's data (a grid: size x size cells, in blocks of block x block). */
+  function boardOf(d) {
+    const board = Object.assign({}, GRID_BOARD, d.board || {});
+    board.nested = board.size > board.block;
+    return board;
+  }
+
+  /** A game's result in words: "x wins", "draw" (code: 0 the first player won, 1 the second, 2 a draw). */
+  function outcomeText(board, code) {
+    return code === 2 ? "draw" : `${board.players[code]} wins`;
   }
 
   /** A FEN written with single-cell runs, so that "11" and "2" compare equal. */
@@ -113,7 +127,7 @@
       const fill = start.slice(0, N);
       const kids = (this.kids = new Int32Array(Math.max(N - 1, 0)));
       for (let i = 1; i < N; i++) kids[fill[parent[i]]++] = i;
-      this.ultimate = this.meta.game === "ultimate" || fenCells(this.fens[0]).length === 81;
+      this.board = boardOf(d);
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this._fenIndex = null;
     }
@@ -125,6 +139,7 @@
     visitNo(i) { return this.order ? this.order[i] : i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
     sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
+    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
     numOf(k) { return k < 0 ? null : this.nums[k]; }
     label(i) { const mv = this.move[i]; return mv < 0 ? "" : this.labels[mv] ?? String(mv); }
     enterTime(i) { return 2 * i - this.depth[i]; }
@@ -192,17 +207,19 @@
 
   const GEOMETRY = {
     small: { W: 124, H: 66, board: 48, cell: 16, bx: 7, by: 9, tx: 64, level: 124, stubW: 66, stubH: 38 },
-    ultimate: { W: 178, H: 95, board: 81, cell: 9, bx: 7, by: 7, tx: 97, level: 156, stubW: 70, stubH: 38 },
+    nested: { W: 178, H: 95, board: 81, cell: 9, bx: 7, by: 7, tx: 97, level: 156, stubW: 70, stubH: 38 },
   };
 
-  /** Draws the board of a FEN (3x3, or 9x9 for ultimate): display only, no rules. */
-  function drawBoard(g, fen, lastCell, geo, ultimate) {
+  /** Draws the board of a FEN as its game's board description says (a grid, maybe of grids): display only,
+   * no rules. A nested board's FEN lists its cells block by block. */
+  function drawBoard(g, fen, lastCell, geo, board) {
     const c = geo.cell, size = geo.board, cells = fenCells(fen);
     el(g, "rect", { class: "boardbg", width: size, height: size });
-    const side = ultimate ? 9 : 3;
-    const at = (k) => (ultimate
-      ? [3 * ((k / 9 | 0) % 3) + (k % 9) % 3, 3 * ((k / 27) | 0) + ((k % 9) / 3 | 0)]
-      : [k % 3, (k / 3) | 0]);
+    const side = board.size, b = board.block, nested = board.nested, across = side / b;
+    const at = (k) => (nested
+      ? [b * ((k / (b * b) | 0) % across) + (k % (b * b)) % b,
+         b * ((k / (b * b * across)) | 0) + ((k % (b * b)) / b | 0)]
+      : [k % side, (k / side) | 0]);
     if (lastCell >= 0 && lastCell < cells.length) {
       const [cx, cy] = at(lastCell);
       el(g, "rect", { class: "lastmove", x: cx * c, y: cy * c, width: c, height: c });
@@ -210,19 +227,19 @@
     let grid = "", major = "";
     for (let k = 1; k < side; k++) {
       const line = `M${k * c},0V${size}M0,${k * c}H${size}`;
-      if (ultimate && k % 3 === 0) major += line; else grid += line;
+      if (nested && k % b === 0) major += line; else grid += line;
     }
     el(g, "path", { class: "grid", d: grid });
     if (major) el(g, "path", { class: "grid major", d: major });
     let xs = "", os = "";
-    const pad = ultimate ? 1.4 : 3.5, r = c / 2 - pad;
+    const pad = nested ? 1.4 : 3.5, r = c / 2 - pad;
     for (let k = 0; k < cells.length; k++) {
       const ch = cells[k];
       if (ch === ".") continue;
       const [cx, cy] = at(k);
       const x0 = cx * c, y0 = cy * c;
-      if (ch === "x") xs += `M${x0 + pad},${y0 + pad}L${x0 + c - pad},${y0 + c - pad}M${x0 + c - pad},${y0 + pad}L${x0 + pad},${y0 + c - pad}`;
-      else if (ch === "o") {
+      if (ch === board.stones[0]) xs += `M${x0 + pad},${y0 + pad}L${x0 + c - pad},${y0 + c - pad}M${x0 + c - pad},${y0 + pad}L${x0 + pad},${y0 + c - pad}`;
+      else if (ch === board.stones[1]) {
         const mx = x0 + c / 2, my = y0 + c / 2;
         os += `M${mx + r},${my}A${r},${r} 0 1,1 ${mx - r},${my}A${r},${r} 0 1,1 ${mx + r},${my}`;
       }
@@ -232,12 +249,14 @@
     el(g, "rect", { width: size, height: size, fill: "none", stroke: "#444c56", "stroke-width": 1 });
   }
 
-  /** Cell index (in FEN order) of the move that led to node i, for the highlight. */
+  /** Cell index (in FEN order) of the move that led to node i, for the highlight: the move itself (a cell), or,
+   * for moves written block and cell ("55"), the last move the FEN records. */
   function lastCellOf(tree, i) {
-    if (tree.ultimate) {
+    const board = tree.board;
+    if (board.moves === "sub-cell") {
       const parts = tree.fenOf(i).split(" ");
       const lm = parts.length > 1 ? +parts[1] : 0;
-      return lm >= 11 ? ((lm / 10 | 0) - 1) * 9 + (lm % 10) - 1 : -1;
+      return lm >= 11 ? ((lm / 10 | 0) - 1) * board.block * board.block + (lm % 10) - 1 : -1;
     }
     return tree.move[i];
   }
@@ -247,7 +266,7 @@
     constructor(host, tree, index) {
       this.t = tree;
       this.index = index;
-      this.geo = tree.ultimate ? GEOMETRY.ultimate : GEOMETRY.small;
+      this.geo = tree.board.nested ? GEOMETRY.nested : GEOMETRY.small;
       this.expanded = new Uint8Array(tree.N);
       this.setup();
       this.step = tree.T;
@@ -544,7 +563,7 @@
       labels.attr("transform", (d) => `translate(${d.target.x},${d.target.y - 15})`)
         .attr("class", (d) => {
           const c = d.target.data;
-          return `mvlabel ${t.sideOf(d.source.data)}` + (this.linkIsBest(d.source.data, c) && !replaying ? " best" : "");
+          return `mvlabel ${t.sideClass(d.source.data)}` + (this.linkIsBest(d.source.data, c) && !replaying ? " best" : "");
         });
 
       const viewer = this;
@@ -577,7 +596,7 @@
       const W = geo.W, H = geo.H, x0 = -W / 2;
       el(g, "rect", { class: "card", x: x0, y: 0, width: W, height: H, rx: 7 });
       const board = el(g, "g", { transform: `translate(${x0 + geo.bx},${geo.by})` });
-      drawBoard(board, t.fenOf(i), lastCellOf(t, i), geo, t.ultimate);
+      drawBoard(board, t.fenOf(i), lastCellOf(t, i), geo, t.board);
       this.buildText(g, i, x0 + geo.tx);
       const nk = t.children(i).length, hid = t.hidden[i];
       if (nk || hid) {
@@ -592,15 +611,15 @@
       const t = this.t, W = this.geo.W;
       const ab = t.isAlphaBeta;
       const lines = ab ? [20, 35, 49, 61] : [24, 41, 57];
-      if (t.ultimate) lines.forEach((y, k) => { lines[k] = y + (ab ? 10 : 12); });
+      if (t.board.nested) lines.forEach((y, k) => { lines[k] = y + (ab ? 10 : 12); });
       g._val = el(g, "text", { class: "val", x: tx, y: lines[0] });
       const side = el(g, "text", { class: "side", x: tx, y: lines[1] });
       const oc = t.outcome[i];
       if (oc >= 0) {
-        side.textContent = OUTCOME_TEXT[oc];
+        side.textContent = outcomeText(t.board, oc);
       } else {
         const s = t.sideOf(i);
-        el(side, "tspan", { class: s === "x" ? "sx" : "so" }, s);
+        el(side, "tspan", { class: "s" + t.sideClass(i) }, s);
         side.appendChild(document.createTextNode(" to move"));
       }
       const tags = [`#${fmtInt(t.visitNo(i))}`];
@@ -627,7 +646,7 @@
         return;
       }
       const done = this.returned(i);
-      if (t.ultimate) cls += " ultimate";
+      if (t.board.nested) cls += " nested";
       if (t.best[i] && !this.replaying()) cls += " best";
       if (this.active.has(i)) cls += " active";
       if (i === this.current) cls += " current";
@@ -700,7 +719,7 @@
       if (i < 0 || !this.pos.has(i)) { this.info.innerHTML = ""; return; }
       const path = t.pathTo(i);
       const moves = path.slice(1).map((k, j) => {
-        const mover = t.sideOf(path[j]);
+        const mover = t.sideClass(path[j]);
         return `<span class="mv ${mover}">${escapeHtml(t.label(k))}</span>`;
       }).join(" ");
       const rows = [`<div class="path">${moves ? "Moves: " + moves : "Root position"}</div>`,
@@ -714,7 +733,7 @@
           const b = t.bound[i];
           parts.push(`value <b>${escapeHtml(t.valueText(i))}</b>` + (b === 1 ? " (lower bound)" : b === 2 ? " (upper bound)" : ""));
         } else parts.push("value not returned yet");
-        if (t.outcome[i] >= 0) parts.push(OUTCOME_TEXT[t.outcome[i]]);
+        if (t.outcome[i] >= 0) parts.push(outcomeText(t.board, t.outcome[i]));
         else if (t.leaf[i] === 1) parts.push("heuristic leaf");
         rows.push(`<div>${parts.join(" · ")}</div>`);
         if (t.isAlphaBeta) {
@@ -835,7 +854,7 @@
   const summary = document.getElementById("summary");
   const t0 = trees[0], meta = t0.meta;
   const bits = [];
-  bits.push(t0.ultimate ? "ultimate tic-tac-toe" : "tic-tac-toe");
+  bits.push(t0.board.title);
   bits.push(`value ${t0.rootValueText()}`);
   if (Array.isArray(meta.best_moves) && meta.best_moves.length) {
     bits.push("best " + meta.best_moves.map((mv) => t0.moveName(mv)).join(", "));

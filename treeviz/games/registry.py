@@ -1,0 +1,69 @@
+"""Finding a game's adapter: by the game object, by the name a tree records, or by the shape of a position.
+
+The built-in adapters are loaded on first use. A game without one of its own gets
+the generic :class:`treeviz.games.adapter.GameAdapter`, remembered under its name,
+so that a tree of it is drawn by the same adapter it was built with.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from treeviz.games.adapter import GameAdapter
+
+_BUILT_IN = ("ultimate", "tictactoe")
+"""The games with adapters of their own, in the order :func:`adapter_for_position` asks them (the last one takes
+any position)."""
+_adapters: dict[str, GameAdapter] = {}
+
+
+def _built_in(name: str, game: Any = None) -> GameAdapter | None:
+    """The adapter of a game of ours called ``name``, over ``game`` (None: the engine's object)."""
+    if name == "tictactoe":
+        from treeviz.games import tictactoe
+        return tictactoe.adapter() if game is None else tictactoe.TicTacToeAdapter(game)
+    if name == "ultimate":
+        from treeviz.games import ultimate
+        return ultimate.adapter() if game is None else ultimate.UltimateAdapter(game)
+    return None
+
+
+def adapter_named(name: str | None) -> GameAdapter:
+    """The adapter of the game a tree records (``graph["game"]``); a graph without one is tic-tac-toe's.
+
+    :raises ValueError: no game of that name has been seen.
+    """
+    name = name or _BUILT_IN[-1]
+    found = _adapters.get(name)
+    if found is None:
+        found = _built_in(name)
+        if found is None:
+            raise ValueError(f"unknown game {name!r}")
+        _adapters[name] = found
+    return found
+
+
+def adapter_for(game: Any) -> GameAdapter:
+    """The adapter of a game object: its own if the game has one, else the generic one (registered under the
+    game's name)."""
+    name = str(getattr(game, "name", type(game).__name__))
+    found = _adapters.get(name)
+    if found is None or found.game is not game:
+        found = _built_in(name, game) or GameAdapter(game)
+        _adapters[name] = found
+    return found
+
+
+def register(adapter: GameAdapter) -> GameAdapter:
+    """Make ``adapter`` the one of its game (a game of one's own with pictures of its own)."""
+    _adapters[adapter.name] = adapter
+    return adapter
+
+
+def adapter_for_position(position: str) -> GameAdapter:
+    """The built-in game a position is written for (ultimate's FEN has three fields, tic-tac-toe's two)."""
+    for name in _BUILT_IN:
+        adapter = adapter_named(name)
+        if adapter.recognises(position):
+            return adapter
+    return adapter_named(_BUILT_IN[-1])
