@@ -68,17 +68,10 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 def in_order(ids: Iterable[Any]) -> list[Any]:
     """Node ids ascending (builders number nodes in visit or creation order); as given if not comparable."""
     ids = list(ids)
-    if any(a > b for a, b in zip(ids, ids[1:], strict=False)) if _comparable(ids) else False:
-        ids.sort()
-    return ids
-
-
-def _comparable(ids: list[Any]) -> bool:
     try:
-        sorted(ids[:2])
-        return all(type(i) is type(ids[0]) for i in ids)
+        return sorted(ids)  # in order already, as builders make them: one pass
     except TypeError:
-        return False
+        return ids
 
 
 def sorted_children(children: Any) -> list[Any]:

@@ -159,7 +159,10 @@ def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
     if rankdir != "TB":
         return 0.0
     succ = G._succ
-    leaves = sum(1 for n, d in G._node.items() if not succ[n] or d.get("hidden"))
+    leaves = len(succ) - sum(map(bool, succ.values()))
+    if G.graph.get("hidden") or G.graph.get("marked") or G.graph.get("hidden") is None:
+        # Nodes with children and nodes below not drawn: one more box each.
+        leaves += sum(1 for n, d in G._node.items() if succ[n] and d.get("hidden"))
     return leaves * NODE_WIDTH_POINTS
 
 

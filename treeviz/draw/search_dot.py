@@ -9,6 +9,7 @@ are one ``+k nodes`` or ``… N more nodes`` box under their parent.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx
@@ -28,8 +29,8 @@ from treeviz.draw.labels import escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
 
-_CHUNK_LINES = 16384
-"""Statements joined per yielded chunk: big trees stream out without one giant list of lines."""
+_CHUNK_PIECES = 32768
+"""Pieces of statements joined per yielded chunk: big trees stream out without one giant list of lines."""
 
 
 def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT,
@@ -51,72 +52,104 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
     node_data = G._node
     pred = G._pred
     succ = G._succ
+    # Labels cached by what they show: per position and last move, with the value they show checked (a miss,
+    # rare, goes through the full key); edge attributes per mover and move name.
+    by_position: dict[Any, dict[Any, tuple[Any, Any, Any, Any, str]]] = {}
     tails: dict[tuple, str] = {}
+    plain_edges: dict[Any, dict[Any, str]] = {}
     edge_tails: dict[tuple, str] = {}
     last_moves: dict[Any, Any] = {}
-    out: list[str] = []
+    out: list[str] = []  # pieces, joined with nothing: a node's long label is copied once, into its chunk
+    append = out.append
     hidden_edges: list[str] = []
     for n in ids:
         d = node_data[n]
-        name = f"{prefix}{n}"
-        if d.get("pruned"):
-            out.append(f'{indent}{name} [label="{labels.stub_label(d)}", '
-                       f'{stub_styles.get(d.get("cut_by") or "beta", stub_styles["beta"])}, class="pruned"];')
+        try:
+            pruned, left_out, mover, fen, value, bound, leaf, best = _NODE_FIELDS(d)
+        except KeyError:  # a hand-made node without every field
+            pruned, left_out, mover, fen, value, bound, leaf, best = (d.get(k, default)
+                                                                      for k, default in _NODE_DEFAULTS)
+        name = f"{indent}{prefix}{n}"
+        if pruned:
+            append(f'{name} [label="{labels.stub_label(d)}", '
+                   f'{stub_styles.get(d.get("cut_by") or "beta", stub_styles["beta"])}, class="pruned"];\n')
+            continue
+        last = last_moves.pop(n, _UNSEEN)
+        if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
+            last = next((e.get("move") for e in pred[n].values()), None)
+        append(name)
+        if show_window:
+            label = labels.node_label(picture_of(fen, last), d, sides, show_window=True, pv=bool(best), theme=theme)
+            append(f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n')
         else:
-            pv = bool(d.get("best"))
-            fen = d.get("fen", "")
-            last = last_moves.pop(n, _UNSEEN)
-            if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
-                last = next((e.get("move") for e in pred[n].values()), None)
-            if show_window:
-                label = labels.node_label(picture_of(fen, last), d, sides, show_window=True, pv=pv, theme=theme)
-                out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(fen)}", '
-                           f'class="{"pv" if pv else "node"}"];')
+            at = by_position.get(fen)
+            if at is None:
+                at = by_position[fen] = {}
+            cached = at.get(last)
+            if (cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf
+                    and cached[3] == best):
+                append(cached[4])
             else:
-                key = (fen, last, d.get("value"), d.get("bound"), d.get("leaf"), pv)
+                key = (fen, last, value, bound, leaf, best)
                 tail = tails.get(key)
                 if tail is None:
-                    label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=pv,
+                    label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=bool(best),
                                               theme=theme)
-                    tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if pv else "node"}"];'
+                    tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n'
                     tails[key] = tail
-                out.append(indent + name + tail)
-            children = succ[n]
-            if children:
-                # The node's edges right after it, children in visit order (ordering=out keeps them so).
-                mover = sides.index(d.get("to_move"))
-                head = f"{indent}{name} -> {prefix}"
-                left_out = d.get("hidden") or 0
-                for v in (sorted_children(children) if len(children) > 1 else children):
-                    e = children[v]
+                at[last] = (value, bound, leaf, best, tail)
+                append(tail)
+        children = succ[n]
+        left_out = left_out or 0
+        if children:
+            # The node's edges right after it, children in visit order (ordering=out keeps them so).
+            head = f"{name} -> {prefix}"
+            plain = plain_edges.get(mover)
+            if plain is None:
+                plain = plain_edges[mover] = {}
+            for v in (sorted_children(children) if len(children) > 1 else children):
+                e = children[v]
+                try:
+                    move, label_text, edge_pruned, edge_best = _EDGE_FIELDS(e)
+                except KeyError:  # a hand-made edge
                     move = e.get("move")
-                    last_moves[v] = move
-                    key = (e.get("label", move), e.get("pruned", False), e.get("best", False), mover,
-                           node_data[v].get("cut_by"))
+                    label_text, edge_pruned, edge_best = e.get("label", move), e.get("pruned"), e.get("best")
+                last_moves[v] = move
+                if edge_pruned or edge_best:
+                    key = (label_text, bool(edge_pruned), bool(edge_best), mover,
+                           node_data[v].get("cut_by") if edge_pruned else None)
                     tail = edge_tails.get(key)
                     if tail is None:
-                        tail = _edge_tail(*key, theme=theme)
-                        edge_tails[key] = tail
-                    out.append(f"{head}{v}{tail}")
-                    if left_out:
-                        left_out -= node_data[v].get("hidden") or 0
-            else:
-                left_out = d.get("hidden") or 0
-            # Only the subtrees of children that are not drawn: deeper cuts get their own boxes.
-            if left_out > 0:
-                text = labels.mark_label(left_out) if marked else labels.hidden_label(left_out)
-                box, edge = hidden_box(indent, prefix, n, text, hidden, theme)
-                out.append(box)
-                hidden_edges.append(edge)
-        if len(out) >= _CHUNK_LINES:
-            yield "\n".join(out) + "\n"
-            out = []
+                        tail = edge_tails[key] = _edge_tail(label_text, edge_pruned, edge_best, sides.index(mover),
+                                                            key[4], theme=theme)
+                else:
+                    tail = plain.get(label_text)
+                    if tail is None:
+                        tail = plain[label_text] = _edge_tail(label_text, False, False, sides.index(mover),
+                                                              theme=theme)
+                append(f"{head}{v}{tail}\n")
+                if left_out:
+                    left_out -= node_data[v].get("hidden") or 0
+        # Only the subtrees of children that are not drawn: deeper cuts get their own boxes.
+        if left_out > 0:
+            text = labels.mark_label(left_out) if marked else labels.hidden_label(left_out)
+            box, edge_line = hidden_box(indent, prefix, n, text, hidden, theme)
+            append(box + "\n")
+            hidden_edges.append(edge_line + "\n")
+        if len(out) >= _CHUNK_PIECES:
+            yield "".join(out)
+            out.clear()
     out.extend(hidden_edges)
     if out:
-        yield "\n".join(out) + "\n"
+        yield "".join(out)
 
 
 _UNSEEN = object()
+_NODE_DEFAULTS = (("pruned", False), ("hidden", 0), ("to_move", None), ("fen", ""), ("value", None),
+                  ("bound", None), ("leaf", None), ("best", False))
+_NODE_FIELDS = itemgetter(*(k for k, _ in _NODE_DEFAULTS))
+"""A node's fields the figure reads, in one call; with its last move, the key of its cached label."""
+_EDGE_FIELDS = itemgetter("move", "label", "pruned", "best")
 
 
 def _edge_tail(label: Any, pruned: Any, best: Any, mover: int, cut_by: str | None = None, *,

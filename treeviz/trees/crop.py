@@ -35,7 +35,7 @@ class Selection:
 
     root: int
     """Id of the drawn root (0 unless a path was followed)."""
-    kept: list[int]
+    kept: Sequence[int]
     """Entered nodes drawn, ascending ids (preorder, so parents come before children)."""
     stubs: list[int]
     """Indexes (into the caller's stub list) of the pruned stubs drawn."""
@@ -144,6 +144,10 @@ def select(parent: Sequence[int], ply: Sequence[int], size: Sequence[int], value
     base = ply[root]
     deepest = plies if plies is not None else None
     pv = principal_variation(values, size, root)
+    if deepest is None and max_nodes == 0:  # nothing is cut: the whole subtree, quickly
+        stubs = [k for k, p in enumerate(stub_parents) if root <= p < end]
+        return Selection(root=root, kept=range(root, end), stubs=stubs, hidden=_Zeros(), pv=pv, capped=0,
+                         cut_by_plies=0)
     if deepest is not None:
         pv = pv[:deepest + 1]
     in_plies = [i for i in range(root, end) if deepest is None or ply[i] - base <= deepest]
@@ -174,6 +178,13 @@ def select(parent: Sequence[int], ply: Sequence[int], size: Sequence[int], value
     by_plies = size[root] - len(in_plies)
     return Selection(root=root, kept=kept, stubs=stubs, hidden=hidden, pv=pv[:pv_shown],
                      capped=total_hidden - by_plies, cut_by_plies=by_plies)
+
+
+class _Zeros(dict):  # type: ignore[type-arg]
+    """Nothing hidden under any node: every look-up is 0."""
+
+    def __missing__(self, key: int) -> int:
+        return 0
 
 
 # -- finished graphs ---------------------------------------------------------------
