@@ -4,7 +4,9 @@
 (cheap enough to record the whole 549,946-node minimax tree of the empty board);
 :meth:`TreeBuilder.to_graph` turns those lists into the DiGraph described in
 ``notes/tree_schema.md`` in bulk. :func:`build_tree` runs a search and does both,
-applying the ``max_nodes`` cap (whole levels, then the principal variation).
+applying the ``max_nodes`` cap (whole levels, then the principal variation); its graph
+is made on first use (:class:`treeviz.trees.recorded.RecordedTree`), so a tree only
+written as JSON never holds its half a million node dicts.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from engine.search.scoring import SCORINGS, Scoring
 from engine.search.search_result import SearchResult
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
+from treeviz.trees.recorded import recorded_tree
 
 ALGORITHMS = ("minimax", "alphabeta")
 """The searches a tree can be drawn from."""
@@ -159,131 +162,10 @@ class TreeBuilder:
                  path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
         """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
         first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
-        return _to_graph(self, game, max_nodes, dict(graph_attrs or {}), path, plies)
-
-
-# -- from flat lists to the graph -------------------------------------------
-
-def _to_graph(rec: TreeBuilder, game: Any, max_nodes: int, graph: dict[str, Any], path: Sequence[str] | None = None,
-              plies: int | None = None) -> nx.DiGraph:
-    entries = rec.entries
-    n = len(entries)
-    if any(r is None for r in rec.results):
-        raise ValueError("the search has not finished: some nodes were never left")
-    parent = [e[0] for e in entries]
-    ply = [e[3] for e in entries]
-    values = [r[0] for r in rec.results]  # type: ignore[index]
-
-    size = [1] * n
-    for i in range(n - 1, 0, -1):
-        size[parent[i]] += size[i]
-
-    # Stubs: one per skipped move, in report order.
-    play, fen_of_state, move_name = game.play, game.fen, game.move_name
-    stubs = []  # (parent id, move, state, kind, cut value, cut bound)
-    for node, kind, value, bound, skipped in rec.cuts:
-        s = entries[node][2]
-        for m in skipped:
-            stubs.append((node, m, play(s, m), kind, value, bound))
-
-    root = 0
-    if path:
-        stubs_of: dict[int, list[Any]] = {}
-        for st in stubs:
-            stubs_of.setdefault(st[0], []).append(st[1])
-
-        def children(i: int) -> list[tuple[str, int, bool]]:
-            found = []
-            child, end = i + 1, i + size[i]
-            while child < end:
-                found.append((move_name(entries[child][1]), child, False))
-                child += size[child]
-            found.extend((move_name(m), -1, True) for m in stubs_of.get(i, ()))
-            return found
-
-        root = crop.follow_path(list(path), 0, children, lambda i: fen_of_state(entries[i][2]))
-    whole = not path and plies is None and max_nodes == 0
-    selection = crop.select(parent, ply, size, values, [st[0] for st in stubs], root=root, plies=plies,
-                            max_nodes=max_nodes)
-    stubs = [stubs[k] for k in selection.stubs]
-    kept = range(n) if whole else selection.kept
-    hidden = None if whole else selection.hidden
-
-    # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
-    to_move, outcome = game.to_move, game.outcome
-    side_of, outcome_of = adapter_for(game).sides.of, adapter_for(game).sides.outcome
-    states = {e[2] for e in entries} if whole else {entries[i][2] for i in kept}
-    info = {s: (fen_of_state(s), side_of(to_move(s)), outcome_of(outcome(s)))
-            for s in states.union(st[2] for st in stubs)}
-    labels = {m: move_name(m) for m in {entries[i][1] for i in kept if i != root}.union(st[1] for st in stubs)}
-
-    # A template per distinct state holds every field in schema order, the state's own filled in: each node is
-    # a copy of its state's (a copy of a dict with the same keys is one block copy), then its own fields are set.
-    templates = {s: {
-        "fen": fen, "to_move": side, "depth": 0, "value": None, "bound": None,
-        "order": None, "pruned": False, "best": False, "alpha": None, "beta": None,
-        "leaf": None, "outcome": result, "cut": None, "cut_value": None, "cut_bound": None,
-        "pruned_children": 0, "hidden": 0,
-        "cut_by": None, "parent_value": None, "parent_bound": None,
-    } for s, (fen, side, result) in info.items()}
-    G = nx.DiGraph(**graph)
-    # networkx's own dicts, filled in bulk (the same graph as add_nodes_from/add_edges_from: a test checks it).
-    node_data, succ, pred = G._node, G._succ, G._pred
-    leaf_of = rec.leaves.get
-    results = rec.results
-    for i in kept:
-        p, m, s, depth, a, b = entries[i]
-        d = templates[s].copy()
-        d["depth"] = depth
-        d["value"], d["bound"] = results[i]  # type: ignore[misc]
-        d["order"] = i
-        d["alpha"] = a
-        d["beta"] = b
-        leaf = leaf_of(i)
-        if leaf is not None:
-            d["leaf"] = leaf
-        node_data[i] = d
-        succ[i] = {}
-        if i != root:
-            e = {"move": m, "label": labels[m], "pruned": False, "best": False}
-            pred[i] = {p: e}
-            succ[p][i] = e
-        else:
-            pred[i] = {}
-    if hidden is not None:
-        for i in kept:
-            node_data[i]["hidden"] = hidden[i]
-    for i in selection.pv:
-        node_data[i]["best"] = True
-        if i != root:
-            for e in pred[i].values():
-                e["best"] = True
-
-    shown = len(node_data)
-    for node, kind, value, bound, skipped in rec.cuts:
-        attrs = node_data.get(node)
-        if attrs is not None:
-            attrs["cut"] = kind
-            attrs["cut_value"] = value
-            attrs["cut_bound"] = bound
-            attrs["pruned_children"] = len(skipped)
-    for k, (node, m, s, kind, value, bound) in enumerate(stubs):
-        sid = n + k
-        d = templates[s].copy()
-        d.update(depth=ply[node] + 1, pruned=True, cut_by=kind, parent_value=value, parent_bound=bound)
-        node_data[sid] = d
-        succ[sid] = {}
-        e = {"move": m, "label": labels[m], "pruned": True, "best": False}
-        pred[sid] = {node: e}
-        succ[node][sid] = e
-    nx._clear_cache(G)
-
-    G.graph.update(
-        nodes=n, shown=shown, hidden=size[root] - shown, max_nodes=max_nodes, pruned=len(stubs),
-        root=root, path=list(path or []), plies=plies, subtree_nodes=size[root], subtree_value=values[root],
-        subtree_fen=fen_of_state(entries[root][2]), marked=selection.cut_by_plies > 0, capped=selection.capped,
-    )
-    return G
+        G = recorded_tree(self, game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
+        with GcPaused():
+            G.make()
+        return G
 
 
 class GcPaused:
@@ -335,8 +217,7 @@ def build_tree(
         raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
     recorder, graph_attrs, entered = record_search(game, state, algorithm=algorithm, depth=depth, evaluate=evaluate,
                                                    scoring=scoring, order=order)
-    with GcPaused():
-        G = recorder.to_graph(game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
+    G = recorded_tree(recorder, game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
     if G.graph["nodes"] != entered:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
     return G

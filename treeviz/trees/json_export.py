@@ -5,17 +5,29 @@ with every infinite float replaced by ``None`` (JSON has no Infinity); keys come
 the order networkx gives them and separators are compact, so the same graph always
 gives the same bytes. It is produced in chunks so the full 549,946-node tree is
 never copied whole.
+
+Trees whose scoring makes every value an integer (``plain``, ``quick``) are encoded
+by orjson when it is installed, about ten times faster than the standard library and
+byte for byte the same for such trees (orjson writes infinities as null, and integers
+alike; its floats can be written differently, which is why other trees, and any text
+that is not ASCII, go through :mod:`json`).
 """
 
 from __future__ import annotations
 
 import gc
 import json
+from collections.abc import Iterator
 from itertools import islice
 from math import inf
 from typing import Any
 
 import networkx as nx
+
+try:
+    import orjson
+except ImportError:  # the standard library does it all, slower
+    orjson = None
 
 _CHUNK = 8192
 """Nodes (or edges) encoded per ``json.dumps`` call: few calls, small temporary copies."""
@@ -51,6 +63,10 @@ def _encode_items(items: list[dict[str, Any]]) -> str:
         return _encode(_finite(items))[1:-1]
 
 
+INTEGER_SCORINGS = frozenset({"plain", "quick"})
+"""Scorings under which every value of a tree is an integer (or an unbounded window side)."""
+
+
 def tree_to_json(G: nx.DiGraph) -> str:
     """``networkx.node_link_data(G, edges="edges")`` as strict JSON (no NaN/Infinity), deterministic.
 
@@ -58,17 +74,20 @@ def tree_to_json(G: nx.DiGraph) -> str:
     """
     if G.is_multigraph():  # not a search tree: the plain, general way (edge keys included)
         return _encode(_finite(nx.node_link_data(G, edges="edges")))
+    if G.graph.get("scoring") in INTEGER_SCORINGS:
+        fast = _orjson_text(G)
+        if fast is not None:
+            return fast
+    nodes, edges = _node_link_dicts(G)
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         parts: list[str] = []
-        node_iter = iter(G.nodes(data=True))
-        while chunk := [{**d, "id": n} for n, d in islice(node_iter, _CHUNK)]:
+        while chunk := list(islice(nodes, _CHUNK)):
             parts.append(_encode_items(chunk))
         nodes_text = ",".join(parts)
         parts = []
-        edge_iter = iter(G.edges(data=True))
-        while chunk := [{**d, "source": u, "target": v} for u, v, d in islice(edge_iter, _CHUNK)]:
+        while chunk := list(islice(edges, _CHUNK)):
             parts.append(_encode_items(chunk))
         edges_text = ",".join(parts)
         del parts, chunk
@@ -81,3 +100,43 @@ def tree_to_json(G: nx.DiGraph) -> str:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _node_link_dicts(G: nx.DiGraph) -> tuple[Iterator[dict[str, Any]], Iterator[dict[str, Any]]]:
+    """Fresh node-link dicts of ``G``'s nodes (attributes, then ``id``) and edges (attributes, ``source``,
+    ``target``), in networkx's order; from the records of a tree whose graph was never made."""
+    pending = getattr(G, "pending", None)
+    plan = pending() if pending is not None else None
+    if plan is not None:
+        return plan.node_dicts(), plan.edge_dicts()
+    return ({**d, "id": n} for n, d in G._node.items()), \
+        ({**d, "source": u, "target": v} for u, adjacency in G._succ.items() for v, d in adjacency.items())
+
+
+def _orjson_text(G: nx.DiGraph) -> str | None:
+    """:func:`tree_to_json`'s text through orjson, or None when it cannot be the same bytes (no orjson, text that
+    is not ASCII, a value orjson refuses)."""
+    if orjson is None:
+        return None
+    dumps = orjson.dumps
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        parts: list[bytes] = []
+        nodes, edges = _node_link_dicts(G)
+        while chunk := list(islice(nodes, _CHUNK)):
+            parts.append(dumps(chunk)[1:-1])
+        nodes_text = b",".join(parts)
+        parts = []
+        while chunk := list(islice(edges, _CHUNK)):
+            parts.append(dumps(chunk)[1:-1])
+        edges_text = b",".join(parts)
+        del parts, chunk
+        head = dumps({"directed": True, "multigraph": False, "graph": dict(G.graph)})[:-1]
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    finally:
+        if was_enabled:
+            gc.enable()
+    text = b"".join((head, b',"nodes":[', nodes_text, b'],"edges":[', edges_text, b"]}"))
+    return text.decode("ascii") if text.isascii() else None
