@@ -86,9 +86,20 @@ def test_solve_takes_the_figure_options(tmp_path: Path) -> None:
 def test_the_style_picked_by_size_is_said_on_stderr(tmp_path: Path) -> None:
     done = run("tttree", "9 x", "--algo", "alphabeta", "-o", "ab.svg", cwd=tmp_path)
     assert done.returncode == 0 and done.stdout == ""
-    assert done.stderr == ("note: 25,227 nodes: drawn in dot style (board style is the default up to 1,000 nodes, "
-                           "compact up to 5,000; choose with --style)\n")
+    assert done.stderr == ("note: 18,297 nodes and 6,930 pruned moves: drawn in dot style (board style is the "
+                           "default up to 1,000 nodes, compact up to 5,000, pruned moves included; choose with "
+                           "--style)\n")
     assert (tmp_path / "ab.svg").stat().st_size > 100_000
+
+
+def test_stderr_and_the_heading_count_the_same_nodes(tmp_path: Path) -> None:
+    """Issue 26 item 7: one truth. The heading counts the nodes alpha-beta entered and the moves it pruned; the
+    note on stderr says the same two numbers (it once counted both together, 25,227, as "nodes")."""
+    done = run("tttree", "9 x", "--algo", "alphabeta", "-o", "ab.svg", cwd=tmp_path)
+    svg = (tmp_path / "ab.svg").read_text()
+    heading = " ".join(re.findall(r'class="title"[^>]*>([^<]*)<', svg))
+    assert "18,297 nodes" in heading and "6,930 moves pruned" in heading
+    assert "18,297 nodes and 6,930 pruned moves" in done.stderr and "25,227" not in done.stderr
 
 
 def test_small_trees_stay_board_figures_and_say_nothing(tmp_path: Path) -> None:

@@ -196,6 +196,6 @@ def test_picture_of_a_huge_tree_is_refused_before_layout(capfd: pytest.CaptureFi
     code, out, err = tttree(capfd, "9 x", "--algo", "alphabeta", "--style", "board", "--max-nodes", "0", "-o",
                             str(tmp_path / "t.svg"))
     assert code == 2 and out == ""
-    assert "25,227 nodes are too many for board style" in err and "--max-nodes 10,000" in err
+    assert "18,297 nodes and 6,930 pruned moves are too many for board style" in err and "--max-nodes 10,000" in err
     assert "use --style compact or dot" in err
     assert list(tmp_path.iterdir()) == []

@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from treeviz.draw.dot_parts import count
 from treeviz.draw.figure import Panel, figure_scene
-from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, parse_size
+from treeviz.draw.kinds import kind_of
+from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, page_notes, parse_size
 from treeviz.draw.styles import COMPACT_LIMIT, STYLES, StyleError, auto_style, check_style
 from treeviz.draw.themes import DEFAULT, Theme, theme_named
 from treeviz.draw.tikz import MAX_TEX_NODES
@@ -82,8 +84,23 @@ class Output:
     rankdir: str = "TB"
 
 
-def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int) -> tuple[str, list[str]]:
-    """The style to draw with and, when it was picked by size, a note saying so.
+def drawn_words(panels: list[Panel]) -> str:
+    """What a figure draws, counted as its headings count it: ``18,297 nodes and 6,930 pruned moves`` (entered
+    nodes, and beside them the moves alpha-beta pruned, drawn as stubs); a DAG's are positions."""
+    kinds = [kind_of(p.graph) for p in panels]
+    drawn = sum(p.graph.number_of_nodes() for p in panels)
+    stubs = sum(int(p.graph.graph.get("pruned") or 0) for p in panels)
+    noun = kinds[0].node_noun[:-1] if kinds else "node"
+    words = count(drawn - stubs, noun)
+    if stubs:
+        words += f" and {count(stubs, 'pruned position' if noun == 'position' else 'pruned move')}"
+    return words
+
+
+def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
+                  what: str | None = None) -> tuple[str, list[str]]:
+    """The style to draw with and, when it was picked by size, a note saying so (``what``: the drawn nodes in
+    words, :func:`drawn_words`; the styles' limits count stubs too).
 
     :raises StyleError: a style and a format that do not go together, or a board figure too big.
     """
@@ -97,9 +114,9 @@ def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int) -> tuple[s
         else:
             style = auto_style(drawn_nodes)
         if style != "board" and fmt != "tex":
-            notes.append(f"{drawn_nodes:,} nodes: drawn in {style} style (board style is the default up to "
-                         "1,000 nodes, compact up to 5,000; choose with --style)")
-    check_style(style, fmt, drawn_nodes)
+            notes.append(f"{what or f'{drawn_nodes:,} nodes'}: drawn in {style} style (board style is the default "
+                         "up to 1,000 nodes, compact up to 5,000, pruned moves included; choose with --style)")
+    check_style(style, fmt, drawn_nodes, what)
     return style, notes
 
 
@@ -114,11 +131,11 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     """
     options.check_format(fmt)
     drawn = sum(p.graph.number_of_nodes() for p in panels)
-    style, notes = resolve_style(options, fmt, drawn)
+    style, notes = resolve_style(options, fmt, drawn, drawn_words(panels))
     if style == "board":
         return _board(fmt, options, board_dot, notes)
     if fmt == "tex" and drawn > MAX_TEX_NODES:
-        raise StyleError(f"{drawn:,} nodes are too many for one TikZ picture (TeX runs out of memory past about "
+        raise StyleError(f"{drawn_words(panels)} are too many for one TikZ picture (TeX runs out of memory past about "
                          f"{MAX_TEX_NODES:,}): write --format pdf and \\includegraphics it, or draw less "
                          "(--plies, --path)")
     size = options.size
@@ -128,6 +145,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
                             size=page, legend_notes=legend_notes, pv_words=pv_words)
 
     figure = scene_at(size)
+    notes.extend(page_notes(figure.scene.width, figure.scene.height, size))
     if fmt == "png" and size is None:
         from treeviz.draw.cairo_writer import MAX_PIXELS
 
@@ -147,18 +165,37 @@ def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, str], I
     rankdir = options.rankdir or "TB"
     if fmt == "dot":
         return Output(board_dot(options.theme, rankdir), notes, "board", rankdir)
+    from treeviz.draw.graphviz import render
 
-    def chunks() -> Iterator[bytes | str]:
-        from treeviz.draw.graphviz import render
+    # Drawn now, not when written: the notes say how big the picture came out.
+    data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi)
+    measured = _measure(data, fmt, options)
+    if measured is not None:
+        notes.extend(page_notes(*measured, options.size))
+    if fmt == "svg":
+        text = data.decode()
+        return Output([_svg_page_units(text, options.size) if options.size is not None else text], notes, "board",
+                      rankdir)
+    return Output([data], notes, "board", rankdir)
 
-        data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi)
-        if fmt == "svg":
-            text = data.decode()
-            yield _svg_page_units(text, options.size) if options.size is not None else text
-        else:
-            yield data
 
-    return Output(chunks(), notes, "board", rankdir)
+def _measure(data: bytes, fmt: str, options: FigureOptions) -> tuple[float, float] | None:
+    """Width and height in points of a picture Graphviz drew (None if it cannot be read)."""
+    import re
+
+    if fmt == "svg":
+        match = re.search(rb'<svg width="([\d.]+)pt" height="([\d.]+)pt"', data)
+        return (float(match.group(1)), float(match.group(2))) if match else None
+    if fmt == "pdf":
+        match = re.search(rb"/MediaBox\s*\[\s*([\d.-]+)\s+([\d.-]+)\s+([\d.-]+)\s+([\d.-]+)\s*\]", data)
+        if not match:
+            return None
+        x0, y0, x1, y1 = (float(v) for v in match.groups())
+        return x1 - x0, y1 - y0
+    if fmt == "png" and data[12:16] == b"IHDR":
+        dpi = options.dpi or (options.size.dpi if options.size is not None else SCREEN_DPI)
+        return (int.from_bytes(data[16:20], "big") * 72 / dpi, int.from_bytes(data[20:24], "big") * 72 / dpi)
+    return None
 
 
 def _svg_page_units(svg: str, size: PageSize) -> str:

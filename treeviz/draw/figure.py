@@ -366,17 +366,35 @@ def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str,
 
 
 def wrap(text: str, width: float, points: float, *, bold: bool = False) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``points`` (a single long word stays whole)."""
-    words = text.split(" ")
+    """``text`` broken into lines no wider than ``width`` at ``points``: between phrases (after a comma or a
+    colon) where they fit, so that ``5 moves pruned`` stays whole; a phrase wider than a line breaks between its
+    words, and a single long word stays whole."""
+    phrases: list[list[str]] = [[]]
+    for word in text.split(" "):
+        phrases[-1].append(word)
+        if word.endswith((",", ":")):
+            phrases.append([])
     lines: list[str] = []
     line = ""
-    for word in words:
-        candidate = f"{line} {word}" if line else word
-        if line and text_width(candidate, points, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
+    for words in phrases:
+        if not words:
+            continue
+        phrase = " ".join(words)
+        candidate = f"{line} {phrase}" if line else phrase
+        if text_width(candidate, points, bold=bold) <= width:
             line = candidate
+            continue
+        if line and text_width(phrase, points, bold=bold) <= width:
+            lines.append(line)
+            line = phrase
+            continue
+        for word in words:  # a phrase wider than a line: broken between its words
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, points, bold=bold) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
     if line or not lines:
         lines.append(line)
     return lines

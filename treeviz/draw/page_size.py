@@ -81,3 +81,35 @@ def check_dpi(dpi: int | None) -> None:
     """:raises SizeError: a resolution outside 10-2400 dpi."""
     if dpi is not None and not 10 <= dpi <= 2400:
         raise SizeError(f"--dpi {dpi}: expected a resolution from 10 to 2400 pixels per inch")
+
+
+NATURAL_LIMIT = 2000 / 25.4 * 72
+"""Two metres in points: a figure wider (or taller) than this at its natural size fits no page or screen."""
+A4_HEIGHT = 29.7 * POINTS_PER["cm"]
+"""The height of an A4 page in points: what a figure scaled to a page width should not exceed."""
+BOX_HEIGHT_CM = 25.0
+"""The height the note suggests for a box on an A4 page (its height less margins)."""
+
+
+def _spoken(points: float) -> str:
+    """A figure's side for people: ``22.1 m``, ``44.6 cm``."""
+    metres = points / 72 * 0.0254
+    return f"{metres:.1f} m" if metres >= 1 else f"{metres * 100:.1f} cm"
+
+
+def page_notes(width: float, height: float, size: PageSize | None) -> list[str]:
+    """Notes for a figure ``width`` x ``height`` points large that no page holds, each naming the option that
+    fits it: wider or taller than 2 m at its natural size (``--size``), or, scaled to a page width, taller than
+    an A4 page (``--size WIDTHxHEIGHT``)."""
+    if size is None:
+        if max(width, height) > NATURAL_LIMIT:
+            return [f"the figure is {_spoken(width)} wide and {_spoken(height)} tall at its natural size, bigger "
+                    "than any page: --size 16cm (or any page width) scales it to fit"]
+        return []
+    if size.height is None and height > A4_HEIGHT + 0.5:
+        unit = size.unit
+        per = 72.0 / size.dpi if unit == "px" else POINTS_PER[unit]
+        box = BOX_HEIGHT_CM * POINTS_PER["cm"] / per
+        return [f"the figure is {_spoken(height)} tall at {size.amount:g}{unit} wide, taller than an A4 page: "
+                f"--size {size.amount:g}{unit}x{box:.4g}{unit} fits it in a box that size"]
+    return []

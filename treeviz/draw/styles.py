@@ -34,8 +34,9 @@ def auto_style(drawn_nodes: int) -> str:
     return "compact" if drawn_nodes <= COMPACT_LIMIT else "dot"
 
 
-def check_style(style: str, fmt: str, drawn_nodes: int) -> None:
-    """:raises StyleError: a style and a format that do not go together, or a board figure too big to lay out."""
+def check_style(style: str, fmt: str, drawn_nodes: int, what: str | None = None) -> None:
+    """:raises StyleError: a style and a format that do not go together, or a board figure too big to lay out
+    (``what``: its drawn nodes in words, as the heading counts them: ``18,297 nodes and 6,930 pruned moves``)."""
     if style not in STYLES:
         raise StyleError(f"unknown style {style!r} (expected one of {', '.join(STYLES)})")
     if style != "board" and fmt not in TIDY_FORMATS:
@@ -45,8 +46,9 @@ def check_style(style: str, fmt: str, drawn_nodes: int) -> None:
         raise StyleError("--style board cannot be written as tex: TikZ pictures come in compact or dot style "
                          "(--style compact), or include the board figure as a pdf (\\includegraphics)")
     if style == "board" and fmt != "dot" and drawn_nodes > BOARD_MAX:
-        raise StyleError(f"{drawn_nodes:,} nodes are too many for board style (Graphviz would take minutes or hours "
-                         f"to lay them out): use --style compact or dot, or --max-nodes {BOARD_MAX:,} or less")
+        raise StyleError(f"{what or f'{drawn_nodes:,} nodes'} are too many for board style (Graphviz would take "
+                         f"minutes or hours to lay them out): use --style compact or dot, or --max-nodes "
+                         f"{BOARD_MAX:,} or less")
 
 
 # -- what a compact node shows -------------------------------------------------------------

@@ -99,17 +99,25 @@ def picture_lines(scene: Scene) -> tuple[list[str], _Colours]:
                 out.append(f"\\node[{options}] (n{node}) at ({_n(c[k])},{_n(c[k + 1])}) {{}};")
                 node += 1
         elif isinstance(item, Shape):
+            # The shape has exactly the layout's size: its text is a node of its own on top, each line no wider
+            # than the layout measured it (TeX's fonts are not the layout's), so no text can make a node grow
+            # into its neighbours.
             shape = "ellipse" if item.kind == "ellipse" else "rectangle"
-            options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt", f"minimum height={_n(item.h)}pt",
-                       "align=center"]
+            options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt", f"minimum height={_n(item.h)}pt"]
             if item.fill:
                 options.append(f"fill={colour(item.fill)}")
             if item.stroke is not None:
                 options.append(_stroke_options(item.stroke, colour))
-            text = "\\\\".join(f"{{{_font(line.size, line.bold)}\\color{{{colour(line.colour)}}}"
-                               f"{tex_escape(line.text)}}}" for line in item.lines)
             name = f"n{node}" if item.role != "legend" else f"legend{node}"
-            out.append(f"\\node[{', '.join(options)}] ({name}) at ({_n(item.x)},{_n(item.y)}) {{{text}}};")
+            at = f"({_n(item.x)},{_n(item.y)})"
+            out.append(f"\\node[{', '.join(options)}] ({name}) at {at} {{}};")
+            if item.lines:
+                gap = f"\\noalign{{\\kern{_n(0.15 * item.lines[-1].size)}pt}}"
+                text = gap.join(
+                    f"{{{_font(line.size, line.bold)}\\color{{{colour(line.colour)}}}"
+                    f"\\tvfit{{{_n(text_width(line.text, line.size, bold=line.bold) * 1.03 + 0.5)}pt}}"
+                    f"{{{tex_escape(line.text)}}}}}\\cr" for line in item.lines)
+                out.append(f"\\node[inner sep=0pt] ({name}t) at {at} {{\\tvstack{{{text}}}}};")
             node += 1
         elif isinstance(item, Text):
             anchor = {"start": "base west", "middle": "base", "end": "base east"}[item.anchor]
@@ -145,6 +153,9 @@ def iter_tikz(scene: Scene, *, body_only: bool = False) -> Iterator[str]:
                "% scalable fonts (\\usepackage{fix-cm} or lmodern) keep its small text sizes exact.\n")
     yield ("\\providecommand\\tvfit[2]{\\sbox0{#2}\\ifdim\\wd0>#1\\relax\\resizebox{#1}{!}{\\usebox0}"
            "\\else\\usebox0\\fi}\n")
+    # A node's lines, centred and stacked as tight as their letters (no struts): the text's box is no taller
+    # than the layout's node.
+    yield "\\providecommand\\tvstack[1]{\\vbox{\\offinterlineskip\\halign{\\hfil##\\hfil\\cr#1\\crcr}}}\n"
     yield colour.definitions()
     yield f"% {tex_escape(scene.title)}\n" if scene.title else ""
     yield "\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily]\n"

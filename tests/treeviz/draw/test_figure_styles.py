@@ -104,7 +104,7 @@ def test_the_25227_node_alpha_beta_tree_is_drawn_in_dot_style_and_says_so() -> N
     assert tree.drawn_nodes == 25_227
     out = tree.draw("svg")
     text = "".join(out.chunks)
-    assert out.style == "dot" and "25,227 nodes: drawn in dot style" in out.notes[0]
+    assert out.style == "dot" and "18,297 nodes and 6,930 pruned moves: drawn in dot style" in out.notes[0]
     root = svg_root(text)
     points = sum(e.get("d", "").count("h0") for e in root.iter(f"{SVG}path")
                  if (e.get("class") or "").startswith(("node-", "pv-")))

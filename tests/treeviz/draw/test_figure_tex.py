@@ -105,3 +105,65 @@ def test_compact_tex_of_a_comparison_at_a_page_width_compiles(tmp_path: Path) ->
     assert width == pytest.approx(16 * 72 / 2.54, rel=0.01)
     text = text_of(pdf)
     assert "Minimax: 49 nodes" in text and "Alpha-beta: 35 nodes, 5 moves pruned" in text
+
+
+def node_boxes(folder: Path, tex: str) -> dict[str, tuple[float, float, float, float]]:
+    """Compile ``tex`` with each named node's box written to the log (TikZ's west, south, east and north anchors:
+    the node as TeX sized it, in points, y up), and read the boxes back: name -> (left, bottom, right, top)."""
+    names = re.findall(r"\((n\d+t?)\) at \(", tex)
+    probe = "".join(f"\\pgfpointanchor{{{n}}}{{west}}\\pgfgetlastxy{{\\tvax}}{{\\tvq}}"
+                    f"\\pgfpointanchor{{{n}}}{{south}}\\pgfgetlastxy{{\\tvq}}{{\\tvay}}"
+                    f"\\pgfpointanchor{{{n}}}{{east}}\\pgfgetlastxy{{\\tvbx}}{{\\tvq}}"
+                    f"\\pgfpointanchor{{{n}}}{{north}}\\pgfgetlastxy{{\\tvq}}{{\\tvby}}"
+                    f"\\typeout{{TVBOX {n} \\tvax\\space\\tvay\\space\\tvbx\\space\\tvby}}\n" for n in names)
+    (folder / "boxes.tex").write_text(tex.replace("\\end{tikzpicture}", probe + "\\end{tikzpicture}", 1))
+    pdflatex(folder, "boxes.tex")
+    log = (folder / "boxes.log").read_text(errors="replace")
+    boxes = {m[0]: tuple(float(v) for v in m[1:])
+             for m in re.findall(r"^TVBOX (\S+) ([-\d.]+)pt ([-\d.]+)pt ([-\d.]+)pt ([-\d.]+)pt$", log, re.M)}
+    assert set(boxes) == set(names)
+    return boxes
+
+
+def test_tikz_nodes_never_overlap_and_hold_their_text(tmp_path: Path) -> None:
+    """Issue 26 item 7: the README's TikZ example, compiled, with every node's box as TeX made it: no two nodes
+    touch or overlap (they did: #2/#3, #11/#13, ... where TeX's text came out wider than the layout's), and each
+    node's text stays inside its node."""
+    done = subprocess.run([str(BIN / "tttree"), G1, "--algo", "alphabeta", "--format", "tex", "-o", "fig.tex"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    boxes = node_boxes(tmp_path, (tmp_path / "fig.tex").read_text())
+    shapes = {n: b for n, b in boxes.items() if not n.endswith("t")}
+    assert len(shapes) == treeviz.search_tree(G1, algorithm="alphabeta").graph.graph["nodes"]
+    # TeX's nodes are the layout's: its size, and half the line width around it (TikZ's outer sep).
+    tex = (tmp_path / "fig.tex").read_text()
+    for width, height, line, name in re.findall(r"minimum width=([\d.]+)pt, minimum height=([\d.]+)pt, [^(]*"
+                                                r"line width=([\d.]+)pt[^(]*\((n\d+)\)", tex):
+        left, bottom, right, top = shapes[name]
+        assert right - left == pytest.approx(float(width) + float(line), abs=0.05), name
+        assert top - bottom == pytest.approx(float(height) + float(line), abs=0.05), name
+    ordered = sorted(shapes.items(), key=lambda item: item[1])
+    for k, (a, (l1, b1, r1, t1)) in enumerate(ordered):
+        for b, (l2, b2, r2, t2) in ordered[k + 1:]:
+            apart = r1 < l2 or r2 < l1 or t1 < b2 or t2 < b1
+            assert apart, f"nodes {a} and {b} touch or overlap: {shapes[a]} {shapes[b]}"
+    for name, (left, bottom, right, top) in boxes.items():
+        if name.endswith("t"):
+            sl, sb, sr, st = shapes[name[:-1]]
+            assert sl - 0.01 <= left and right <= sr + 0.01 and sb - 0.01 <= bottom and top <= st + 0.01, name
+
+
+def test_the_heading_breaks_between_phrases_not_inside_a_count() -> None:
+    """The README example's heading at 12 cm: its lines end at a comma or colon, never inside "5 moves pruned"."""
+    from treeviz.draw.drawing import FigureOptions
+    from treeviz.draw.figure import Panel, figure_scene
+
+    tree = treeviz.search_tree(G1, algorithm="alphabeta")
+    heading = treeviz.tree.dot_writer.tree_title(tree.graph)
+    for width in ("6cm", "8cm", "12cm"):
+        options = FigureOptions.from_values(size=width)
+        scene = figure_scene([Panel(tree.graph)], heading, style="compact", size=options.size).scene
+        lines = [item.text for item in scene.items if getattr(item, "role", "") == "title"]
+        assert " ".join(lines) == heading
+        assert all(line.endswith((",", ":")) for line in lines[:-1]), lines
+        assert not any(line.endswith(("moves", "nodes")) or line.startswith("pruned") for line in lines)
