@@ -133,7 +133,8 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     drawn = sum(p.graph.number_of_nodes() for p in panels)
     style, notes = resolve_style(options, fmt, drawn, drawn_words(panels))
     if style == "board":
-        return _board(fmt, options, board_dot, notes)
+        free = any(kind_of(p.graph).crossing_edges for p in panels)
+        return _board(fmt, options, board_dot, notes, free_labels=free)
     if fmt == "tex" and drawn > MAX_TEX_NODES:
         raise StyleError(f"{drawn_words(panels)} are too many for one TikZ picture (TeX runs out of memory past about "
                          f"{MAX_TEX_NODES:,}): write --format pdf and \\includegraphics it, or draw less "
@@ -161,14 +162,15 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
 
 
 def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, str], Iterator[str]],
-           notes: list[str]) -> Output:
+           notes: list[str], *, free_labels: bool = False) -> Output:
     rankdir = options.rankdir or "TB"
     if fmt == "dot":
         return Output(board_dot(options.theme, rankdir), notes, "board", rankdir)
     from treeviz.draw.graphviz import render
 
     # Drawn now, not when written: the notes say how big the picture came out.
-    data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi)
+    data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi,
+                  free_labels=free_labels)
     measured = _measure(data, fmt, options)
     if measured is not None:
         notes.extend(page_notes(*measured, options.size))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from typing import Any
 
 from treeviz.draw.library_stderr import library_stderr, pass_on_warnings
 from treeviz.draw.page_size import PAD_INCHES, PageSize
@@ -52,18 +53,23 @@ def engine() -> str:
                            "or put Graphviz's dot on PATH")
 
 
-def render(dot_text: str, fmt: str, *, size: PageSize | None = None, dpi: int | None = None) -> bytes:
+def render(dot_text: str, fmt: str, *, size: PageSize | None = None, dpi: int | None = None,
+           free_labels: bool = False) -> bytes:
     """Lay out ``dot_text`` with Graphviz's dot and draw it as ``fmt`` (png, svg or pdf).
 
     ``size`` scales the drawing to that page width (or to fit width x height, the page being that box):
     the SVG's width and height and the PDF's MediaBox are the page size; a PNG has the page size at
-    ``size.dpi``. ``dpi`` alone sets a PNG's resolution (default 96).
+    ``size.dpi``. ``dpi`` alone sets a PNG's resolution (default 96). ``free_labels``: edge labels that
+    Graphviz placed on top of each other (or of a node) are moved along their edges to free spots
+    (:func:`place_edge_labels`; the crossing edges of merged DAGs need it), with the pygraphviz engine.
 
     :raises RenderError: unknown format, a PNG larger than 32,767 px, or Graphviz failing.
     """
     if fmt not in FORMATS:
         raise RenderError(f"cannot render format {fmt!r}: expected one of {', '.join(FORMATS)}")
     how = engine()
+    if how == "pygraphviz" and free_labels:
+        return _render_free_labels(dot_text, fmt, size, dpi)
     if how == "pygraphviz":
         return _render_pygraphviz(dot_text, fmt, size, dpi)
     return _render_executable(how, dot_text, fmt, size, dpi)
@@ -195,3 +201,112 @@ def _run_dot(dot: str, dot_text: str, fmt: str) -> bytes:
         raise RenderError(f"Graphviz dot failed: {message or f'exit status {done.returncode}'}")
     pass_on_warnings(done.stderr)
     return done.stdout
+
+
+# -- edge labels that do not collide -------------------------------------------------------------
+
+LABEL_POINTS = 10.0
+"""The edge labels' font size (the figures' DOT sets it for every edge)."""
+LABEL_GAP = 2.0
+"""The least room, in points, between a label and another label or a node."""
+_FRACTIONS = (0.5, 0.4, 0.6, 0.3, 0.7, 0.35, 0.65, 0.2, 0.8, 0.25, 0.75, 0.15, 0.85, 0.1, 0.9)
+"""Where along its edge a label may go, nearest the middle first."""
+
+Box = tuple[float, float, float, float]
+
+
+def spline_points(pos: str) -> list[tuple[float, float]]:
+    """Points along an edge's spline (Graphviz's ``pos``: optional ``s,``/``e,`` ends, then cubic Béziers)."""
+    controls = [tuple(float(v) for v in p.split(",")) for p in pos.split() if not p.startswith(("e,", "s,"))]
+    points: list[tuple[float, float]] = []
+    for k in range(0, len(controls) - 3, 3):
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = controls[k:k + 4]
+        for step in range(8):
+            t = step / 8
+            u = 1 - t
+            points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
+                           u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+    if controls:
+        points.append(controls[-1])  # type: ignore[arg-type]
+    return points
+
+
+def _overlaps(a: Box, b: Box, gap: float) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _free(box: Box, labels: list[Box], nodes: list[Box]) -> bool:
+    """Whether a label at ``box`` keeps clear of the other labels (by :data:`LABEL_GAP`) and of every node."""
+    return (not any(_overlaps(box, b, LABEL_GAP) for b in labels)
+            and not any(_overlaps(box, b, 0.0) for b in nodes))
+
+
+def place_edge_labels(graph: Any) -> int:
+    """Move the edge labels of a laid-out pygraphviz graph (``pos``/``lp`` set by dot) that overlap another label
+    or a node to the first free spot along their own edge, beside it, the middle first. Returns how many moved."""
+    import re
+
+    from treeviz.draw.text_metrics import text_width
+
+    nodes: list[Box] = []
+    for node in graph.nodes():
+        x, y = (float(v) for v in node.attr["pos"].split(","))
+        w, h = float(node.attr["width"]) * 36, float(node.attr["height"]) * 36
+        nodes.append((x - w, y - h, x + w, y + h))
+    labels: list[tuple[Any, float, float, list[tuple[float, float]], Box]] = []
+    for edge in graph.edges():
+        text, lp = edge.attr.get("label") or "", edge.attr.get("lp")
+        if not text or not lp:
+            continue
+        plain = re.sub(r"<[^>]*>", "", text)
+        w = text_width(plain, LABEL_POINTS, bold="<B>" in text) + 2.0
+        h = LABEL_POINTS + 2.0
+        x, y = (float(v) for v in lp.split(","))
+        labels.append((edge, w, h, spline_points(edge.attr.get("pos") or ""), (x - w / 2, y - h / 2, x + w / 2,
+                                                                                y + h / 2)))
+    placed: list[Box] = []
+    moved = 0
+    for k, (edge, w, h, points, box) in enumerate(labels):
+        others = placed + [b for *_, b in labels[k + 1:]]
+        if not _free(box, others, nodes) and len(points) > 1:
+            for fraction in _FRACTIONS:
+                px, py = points[min(len(points) - 1, round(fraction * (len(points) - 1)))]
+                found = next((c for c in ((px + 1, py - h / 2, px + 1 + w, py + h / 2),
+                                          (px - 1 - w, py - h / 2, px - 1, py + h / 2)) if _free(c, others, nodes)),
+                             None)
+                if found is not None:
+                    box = found
+                    edge.attr["lp"] = f"{(box[0] + box[2]) / 2:.2f},{(box[1] + box[3]) / 2:.2f}"
+                    moved += 1
+                    break
+        placed.append(box)
+        labels[k] = (edge, w, h, points, box)
+    return moved
+
+
+def _render_free_labels(dot_text: str, fmt: str, size: PageSize | None, dpi: int | None) -> bytes:
+    """:func:`render` with the edge labels placed by :func:`place_edge_labels`: dot lays the graph out, the labels
+    move, and neato draws it where everything is (``-n2``: positions as given, in points)."""
+    import pygraphviz
+
+    try:
+        graph = pygraphviz.AGraph(string=dot_text)
+    except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
+        raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
+    with library_stderr():
+        try:
+            graph.layout(prog="dot")
+            place_edge_labels(graph)
+            bb = _bb_size(graph.graph_attr.get("bb") or "")
+            if fmt == "png":
+                _check_png(bb, size, dpi)
+            for key, value in page_attributes(bb, fmt, size, dpi).items():
+                graph.graph_attr[key] = value
+            data = graph.draw(format=fmt, prog="nop2")
+        except RenderError:
+            raise
+        except Exception as exc:  # pygraphviz's own errors
+            raise RenderError(f"Graphviz could not draw {fmt}: {exc}") from None
+    if not data:
+        raise RenderError(f"Graphviz could not draw {fmt}")
+    return bytes(data)

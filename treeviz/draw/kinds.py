@@ -66,6 +66,9 @@ class TreeKind:
     """Its bold line in the key."""
     pv_short: str | None = None
     """Its bold line in the key beside search trees' (``most-visited line``); None: the same as theirs."""
+    crossing_edges: bool = False
+    """Its edges cross (a DAG): their labels are placed apart after Graphviz's layout
+    (:func:`treeviz.draw.graphviz.place_edge_labels`)."""
 
     @property
     def key(self) -> str:
@@ -221,7 +224,7 @@ KINDS: dict[str, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS,
 _DAGS: dict[tuple[str, str], DagKind] = {
     (base.algorithm, merge): DagKind(base.algorithm, base.name, base.prose, croppable=False, tidy=False,
                                      cuts=base.cuts, page_viewer="dag", long_legend=True, noun="graphs",
-                                     what="DAG", node_noun="positions", merge=merge)
+                                     what="DAG", node_noun="positions", crossing_edges=True, merge=merge)
     for base in (MINIMAX, ALPHABETA) for merge in MERGE_WORDS
 }
 

@@ -38,6 +38,8 @@ INFINITY = "\u221e"
 ELLIPSIS = "\u2026"
 DRAW = "draw"
 """A finished game's ``outcome`` when nobody won (otherwise the winner's name)."""
+CHANCE = "chance"
+"""``to_move`` at a chance node (a random event comes next)."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,8 @@ class Sides:
         return 1 if name == self.names[1] else 0
 
     def of(self, player: int) -> str:
-        """The name of player 0 or 1."""
-        return self.names[player]
+        """The name of player 0 or 1 (``chance`` at a chance node, player -1)."""
+        return self.names[player] if player >= 0 else CHANCE
 
     def outcome(self, value: float | None) -> str | None:
         """The ``outcome`` of a finished game worth ``value`` (first player's view): the winner's name or
