@@ -158,6 +158,10 @@ def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
     """A guess of the laid-out width in points, from the number of leaves (stubs and cut boxes included)."""
     if rankdir != "TB":
         return 0.0
+    pending = getattr(G, "pending", None)
+    plan = pending() if pending is not None else None
+    if plan is not None:  # a graph not made yet: counted from its plan
+        return plan.leaves() * NODE_WIDTH_POINTS
     succ = G._succ
     leaves = len(succ) - sum(map(bool, succ.values()))
     if G.graph.get("hidden") or G.graph.get("marked") or G.graph.get("hidden") is None:

@@ -41,6 +41,15 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
     nodes, a few thousand positions) formats each distinct label once; ``show_window``
     (alpha-beta) writes every node's own visit order and window.
     """
+    pending = getattr(G, "pending", None)
+    plan = pending() if pending is not None and not show_window else None
+    if plan is not None:  # a graph never made: its statements straight from the search's records
+        return _recorded_statements(G, plan, prefix=prefix, indent=indent, theme=theme)
+    return _graph_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=show_window)
+
+
+def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, show_window: bool) -> Iterator[str]:
+    """:func:`search_statements` from the graph's own dicts."""
     adapter = adapter_named(G.graph.get("game"))
     sides = adapter.sides
     picture_of = adapter.picture_maker(theme)
@@ -144,6 +153,102 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
         yield "".join(out)
 
 
+def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, theme: Theme) -> Iterator[str]:
+    """:func:`search_statements` of a graph not made yet (:class:`treeviz.trees.recorded.TreePlan`): the same
+    statements, read from the records instead of half a million node dicts (a test holds the two to the same
+    bytes). The loop of :func:`_graph_statements` for nodes without a window, written for the records."""
+    adapter = adapter_named(G.graph.get("game"))
+    sides = adapter.sides
+    picture_of = adapter.picture_maker(theme)
+    stub_styles = {kind: stub_style(dash, theme) for kind, dash in theme.cut_dash.items()}
+    hidden_box_style = hidden_style(theme)
+    marked = G.graph.get("marked")
+    entries, results, leaf_of, templates, labels_of = (plan.rec.entries, plan.rec.results, plan.rec.leaves.get,
+                                                       plan.templates, plan.labels)
+    root, n, stubs = plan.root, plan.n, plan.stubs
+    hidden_of = plan.hidden
+    best_set = set(plan.pv)
+    kids = plan.children()
+    state_info = {s: (t["fen"], t["to_move"]) for s, t in templates.items()}
+    by_position: dict[Any, dict[Any, tuple[Any, Any, Any, Any, str]]] = {}
+    tails: dict[tuple, str] = {}
+    plain_edges: dict[Any, dict[Any, str]] = {}
+    edge_tails: dict[tuple, str] = {}
+    out: list[str] = []
+    append = out.append
+    hidden_edges: list[str] = []
+    for i in plan.kept:
+        _, m, s, _, _, _ = entries[i]
+        fen, mover = state_info[s]
+        value, bound = results[i]
+        leaf = leaf_of(i)
+        best = i in best_set
+        last = m if i != root else None
+        name = f"{indent}{prefix}{i}"
+        append(name)
+        at = by_position.get(fen)
+        if at is None:
+            at = by_position[fen] = {}
+        cached = at.get(last)
+        if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf and cached[3] == best:
+            append(cached[4])
+        else:
+            key = (fen, last, value, bound, leaf, best)
+            tail = tails.get(key)
+            if tail is None:
+                d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best)
+                label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=best, theme=theme)
+                tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n'
+                tails[key] = tail
+            at[last] = (value, bound, leaf, best, tail)
+            append(tail)
+        left_out = hidden_of[i] if hidden_of is not None else 0
+        children = kids.get(i)
+        if children:
+            head = f"{name} -> {prefix}"
+            plain = plain_edges.get(mover)
+            if plain is None:
+                plain = plain_edges[mover] = {}
+            for v in children:
+                if v >= n:  # a pruned move
+                    _, move, _, kind, _, _ = stubs[v - n]
+                    key = (labels_of[move], True, False, mover, kind)
+                    tail = edge_tails.get(key)
+                    if tail is None:
+                        tail = edge_tails[key] = _edge_tail(key[0], True, False, sides.index(mover), kind,
+                                                            theme=theme)
+                else:
+                    move = entries[v][1]
+                    if v in best_set:
+                        key = (labels_of[move], False, True, mover, None)
+                        tail = edge_tails.get(key)
+                        if tail is None:
+                            tail = edge_tails[key] = _edge_tail(key[0], False, True, sides.index(mover), theme=theme)
+                    else:
+                        tail = plain.get(move)
+                        if tail is None:  # by move here: a move has one name
+                            tail = plain[move] = _edge_tail(labels_of[move], False, False, sides.index(mover),
+                                                            theme=theme)
+                    if left_out:
+                        left_out -= hidden_of[v]
+                append(f"{head}{v}{tail}\n")
+        if left_out > 0:
+            text = labels.mark_label(left_out) if marked else labels.hidden_label(left_out)
+            box, edge_line = hidden_box(indent, prefix, i, text, hidden_box_style, theme)
+            append(box + "\n")
+            hidden_edges.append(edge_line + "\n")
+        if len(out) >= _CHUNK_PIECES:
+            yield "".join(out)
+            out.clear()
+    for k, (_, _, _, kind, value, bound) in enumerate(stubs):
+        d = {"cut_by": kind, "parent_value": value, "parent_bound": bound}
+        append(f'{indent}{prefix}{n + k} [label="{labels.stub_label(d)}", '
+               f'{stub_styles.get(kind or "beta", stub_styles["beta"])}, class="pruned"];\n')
+    out.extend(hidden_edges)
+    if out:
+        yield "".join(out)
+
+
 _UNSEEN = object()
 _NODE_DEFAULTS = (("pruned", False), ("hidden", 0), ("to_move", None), ("fen", ""), ("value", None),
                   ("bound", None), ("leaf", None), ("best", False))
@@ -175,7 +280,7 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
                  f"(of {g.get('nodes', 0):,}), value there {value_words(G, g.get('subtree_value'))}"
                  f", at the root {format_number(g.get('value'))}")
     else:
-        text += f": {count(g.get('nodes', G.number_of_nodes()), 'node')}"
+        text += f": {count(g['nodes'] if 'nodes' in g else G.number_of_nodes(), 'node')}"
         text += f", value {value_words(G, g.get('value'))}"
     if g.get("depth") is not None:
         text += f", depth {g['depth']}"

@@ -27,10 +27,9 @@ LIVE_CELL_SIZE = 64
 def winning_cells(cells: str) -> frozenset[int]:
     """Cells (0-8) of every completed line of a 3x3 board written as 9 ``x``/``o``/``.`` chars."""
     found: set[int] = set()
-    for line in LINES:
-        a, b, c = (cells[i] for i in line)
-        if a != "." and a == b == c:
-            found.update(line)
+    for a, b, c in LINES:
+        if cells[a] != "." and cells[a] == cells[b] == cells[c]:
+            found.update((a, b, c))
     return frozenset(found)
 
 
@@ -45,25 +44,34 @@ def tictactoe_board(cells: str, last: int | None = None, cell_size: int = 16, th
 
     ``last`` (cell 0-8) is tinted yellow, a finished line in the winner's colour.
     Markup is kept lean (cell sizes are minimums, one font for the grid): the
-    full 549,946-node tree repeats it half a million times.
+    full 549,946-node tree repeats it half a million times, and its 16,000 distinct
+    boards are put together from cached cells.
     """
     line = winning_cells(cells)
-    td = f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"'
+    td = _cells(cell_size, theme)
     rows = []
-    for r in range(3):
-        tds = []
-        for c in range(3):
-            i = r * 3 + c
-            ch = cells[i]
-            player = STONES.find(ch)
-            fill = theme.line_fill[player] if i in line else theme.last_move_fill if i == last else None
-            bg = f' BGCOLOR="{fill}"' if fill else ""
-            text = f'<FONT COLOR="{theme.stone_ink[player]}">{ch}</FONT>' if player >= 0 else ""
-            tds.append(f"{td}{bg}>{text}</TD>")
-        rows.append("<TR>" + "".join(tds) + "</TR>")
+    for r in (0, 3, 6):
+        rows.append("<TR>" + "".join(td[cells[i], 2 if i in line else 1 if i == last else 0]
+                                     for i in (r, r + 1, r + 2)) + "</TR>")
     return (f'<FONT FACE="{BOLD_FACE}" POINT-SIZE="{stone_points(cell_size)}">'
             '<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" COLOR="#404040">'
             + "".join(rows) + "</TABLE></FONT>")
+
+
+@lru_cache(maxsize=64)
+def _cells(cell_size: int, theme: Theme) -> dict[tuple[str, int], str]:
+    """Every cell's markup by its mark and its tint (0 none, 1 the last move, 2 a finished line's)."""
+    td = f'<TD WIDTH="{cell_size}" HEIGHT="{cell_size}"'
+    found = {}
+    for ch in ".xo":
+        player = STONES.find(ch)
+        text = f'<FONT COLOR="{theme.stone_ink[player]}">{ch}</FONT>' if player >= 0 else ""
+        for tint in (0, 1, 2):
+            fill = (theme.line_fill[player] if player >= 0 else None) if tint == 2 else \
+                theme.last_move_fill if tint == 1 else None
+            bg = f' BGCOLOR="{fill}"' if fill else ""
+            found[ch, tint] = f"{td}{bg}>{text}</TD>"
+    return found
 
 
 class TicTacToeAdapter(GameAdapter):

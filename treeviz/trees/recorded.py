@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx
@@ -30,11 +31,12 @@ class TreePlan:
                  path: Sequence[str] | None = None, plies: int | None = None) -> None:
         entries = rec.entries
         n = len(entries)
-        if any(r is None for r in rec.results):
+        if None in rec.results:
             raise ValueError("the search has not finished: some nodes were never left")
-        parent = [e[0] for e in entries]
-        ply = [e[3] for e in entries]
-        values = [r[0] for r in rec.results]
+        # Columns of the records, taken in C (these lists are half a million long).
+        parent = list(map(itemgetter(0), entries))
+        ply = list(map(itemgetter(3), entries))
+        values = list(map(itemgetter(0), rec.results))
 
         size = [1] * n
         for i in range(n - 1, 0, -1):
@@ -80,11 +82,11 @@ class TreePlan:
         to_move, outcome = game.to_move, game.outcome
         sides = adapter_for(game).sides
         side_of, outcome_of = sides.of, sides.outcome
-        states = {e[2] for e in entries} if whole else {entries[i][2] for i in self.kept}
+        states = set(map(itemgetter(2), entries)) if whole else {entries[i][2] for i in self.kept}
         info = {s: (fen_of_state(s), side_of(to_move(s)), outcome_of(outcome(s)))
                 for s in states.union(st[2] for st in self.stubs)}
-        self.labels = {m: move_name(m) for m in {entries[i][1] for i in self.kept if i != root}
-                       .union(st[1] for st in self.stubs)}
+        moves = set(map(itemgetter(1), entries[1:])) if whole else {entries[i][1] for i in self.kept if i != root}
+        self.labels = {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)}
         # A template per distinct state holds every field in schema order, the state's own filled in: each node
         # is a copy of its state's (a copy of a dict with the same keys is one block copy), then its own fields
         # are set.
@@ -103,6 +105,39 @@ class TreePlan:
             capped=selection.capped,
         )
         self.graph = graph
+
+    def size(self) -> int:
+        """Nodes the graph holds: entered nodes kept and pruned stubs."""
+        return len(self.kept) + len(self.stubs)
+
+    def children(self) -> dict[int, list[int]]:
+        """Each drawn node's children, entered ones ascending, then its stubs (ids ``n + k``); nodes without
+        children are not keys. Worked out once."""
+        found = self.__dict__.get("_children")
+        if found is None:
+            entries, root, n = self.rec.entries, self.root, self.n
+            found = {}
+            for i in self.kept:
+                if i != root:
+                    p = entries[i][0]
+                    kids = found.get(p)
+                    if kids is None:
+                        found[p] = [i]
+                    else:
+                        kids.append(i)
+            for k, stub in enumerate(self.stubs):
+                found.setdefault(stub[0], []).append(n + k)
+            self.__dict__["_children"] = found
+        return found
+
+    def leaves(self) -> int:
+        """Nodes of the graph without children (entered leaves and stubs), and one more for each node with
+        children that has nodes below it not drawn (its ``+k`` box): the width a figure of it needs."""
+        parents = self.children()
+        boxes = 0
+        if self.hidden is not None:
+            boxes = sum(1 for i in parents if self.hidden[i])
+        return len(self.kept) - len(parents) + len(self.stubs) + boxes
 
     def _entered(self) -> Iterator[tuple[int, dict[str, Any], int, Any]]:
         """``(id, attributes, parent, move)`` of each kept entered node, in id order."""
@@ -228,6 +263,14 @@ class RecordedTree(nx.DiGraph):
         G = cls(**plan.graph)
         G.__dict__["_plan"] = plan
         return G
+
+    def number_of_nodes(self) -> int:
+        """Nodes of the graph (counted from the plan while it is not made)."""
+        plan = self.__dict__.get("_plan")
+        return plan.size() if plan is not None else len(self.__dict__["_node"])
+
+    def __len__(self) -> int:
+        return self.number_of_nodes()
 
     def pending(self) -> TreePlan | None:
         """The plan of a graph not made yet (None once it is): what its JSON can be written from."""
