@@ -88,7 +88,9 @@ def test_the_style_picked_by_size_is_said_on_stderr(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stdout == ""
     assert done.stderr == ("note: 18,297 nodes and 6,930 pruned moves: drawn in dot style (board style is the "
                            "default up to 1,000 nodes, compact up to 5,000, pruned moves included; choose with "
-                           "--style)\n")
+                           "--style)\n"
+                           "note: the figure is 11.9 m wide and 4.9 m tall at its natural size, bigger than any "
+                           "page: --size 16cm (or any page width) scales it to fit\n")
     assert (tmp_path / "ab.svg").stat().st_size > 100_000
 
 
@@ -112,3 +114,16 @@ def test_tex_goes_to_stdout_when_no_file_is_given(tmp_path: Path) -> None:
     done = run("tttree", "1o11o1oxx x", "--format", "tex", cwd=tmp_path)
     assert done.returncode == 0 and done.stdout.startswith("% A treeviz figure")
     assert done.stdout.rstrip().endswith("\\end{document}")
+
+
+def test_a_figure_no_page_holds_says_which_size_fits_it(tmp_path: Path) -> None:
+    """Issue 26 item 7: a board figure metres wide at its natural size, and a compact one scaled to 16 cm that
+    comes out taller than A4, each get a note naming the --size that fits them; a figure that fits says nothing."""
+    wide = run("tttree", "9 x", "--depth", "3", "-o", "wide.svg", cwd=tmp_path)
+    assert wide.returncode == 0
+    assert re.search(r"note: the figure is [\d.]+ m wide .* --size 16cm", wide.stderr), wide.stderr
+    tall = run("tttree", G2, "--style", "compact", "--size", "16cm", "-o", "g2.pdf", cwd=tmp_path)
+    assert tall.returncode == 0
+    assert "note: the figure is 44.6 cm tall at 16cm wide, taller than an A4 page: --size 16cmx25cm" in tall.stderr
+    boxed = run("tttree", G2, "--style", "compact", "--size", "16cmx25cm", "-o", "g2box.pdf", cwd=tmp_path)
+    assert boxed.returncode == 0 and "taller than" not in boxed.stderr

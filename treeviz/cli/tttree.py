@@ -25,6 +25,7 @@ from treeviz.cli.search_options import (
 )
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions
 from treeviz.draw.graphviz import RenderError
+from treeviz.draw.kinds import kind_of
 from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.draw.themes import THEMES
 from treeviz.files import write_chunks_atomically
@@ -244,8 +245,9 @@ def _report_cut(tree: Tree, max_nodes: int) -> None:
         g = G.graph
         hidden = g.get("capped", g.get("hidden", 0))
         if hidden:
-            what, noun = ("DAG", "positions") if g.get("merge") else ("tree", "nodes")
-            click.echo(f"note: {g['algorithm']} {what} cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
+            kind = kind_of(G)
+            what, noun = kind.what, kind.node_noun
+            click.echo(f"note: {kind.algorithm} {what} cut at --max-nodes {max_nodes:,}: {g.get('shown', 0):,} of "
                        f"{g['nodes']:,} {noun} drawn, {hidden:,} left out (use --max-nodes 0 for all of them)",
                        err=True)
 
