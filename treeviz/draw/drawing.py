@@ -146,7 +146,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
                             size=page, legend_notes=legend_notes, pv_words=pv_words)
 
     figure = scene_at(size)
-    notes.extend(page_notes(figure.scene.width, figure.scene.height, size))
+    page = page_notes(figure.scene.width, figure.scene.height, size)
     if fmt == "png" and size is None:
         from treeviz.draw.cairo_writer import MAX_PIXELS
 
@@ -158,6 +158,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     if figure.rankdir != (options.rankdir or "TB"):
         notes.append("drawn left to right (it fits the page width with larger text that way; --rankdir TB for "
                      "top to bottom)")
+    notes.extend(page)
     return Output(_tidy_chunks(figure.scene, fmt, options, notes), notes, style, figure.rankdir)
 
 

@@ -109,8 +109,8 @@ def _node_link_dicts(G: nx.DiGraph) -> tuple[Iterator[dict[str, Any]], Iterator[
     plan = pending() if pending is not None else None
     if plan is not None:
         return plan.node_dicts(), plan.edge_dicts()
-    return ({**d, "id": n} for n, d in G._node.items()), \
-        ({**d, "source": u, "target": v} for u, adjacency in G._succ.items() for v, d in adjacency.items())
+    return ({**d, "id": n} for n, d in G.nodes(data=True)), \
+        ({**d, "source": u, "target": v} for u, v, d in G.edges(data=True))
 
 
 def _orjson_text(G: nx.DiGraph) -> str | None:
