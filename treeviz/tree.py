@@ -41,6 +41,20 @@ INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
 
+def format_for_file(file: str | os.PathLike[str]) -> str:
+    """The format a file's suffix names (:data:`SUFFIXES`); DOT for a name without a suffix (``/dev/stdout``).
+
+    :raises ValueError: a suffix that names no format, so nothing is written in a format the name denies.
+    """
+    suffix = Path(file).suffix.lower()
+    if not suffix:
+        return "dot"
+    if suffix not in SUFFIXES:
+        raise ValueError(f"file={os.fspath(file)!r}: the suffix {suffix} names no format (expected one of "
+                         f"{', '.join(sorted(SUFFIXES))}, or give the format: save(file, 'svg'))")
+    return SUFFIXES[suffix]
+
+
 def game_for_fen(fen: str) -> Any:
     """The game a FEN is written for, as its adapter recognises it
     (:func:`treeviz.games.registry.adapter_for_position`)."""
@@ -181,14 +195,20 @@ class Tree:
         return "".join(c if isinstance(c, str) else c.decode() for c in chunks)
 
     def save(self, file: str | os.PathLike[str], fmt: str | None = None, /, **options: Any) -> list[str]:
-        """Write the tree to ``file`` atomically, in ``fmt`` or the format its suffix names (DOT otherwise).
+        """Write the tree to ``file``, in ``fmt`` or the format its suffix names (DOT when it has none, as
+        ``/dev/stdout``): a regular file atomically, a device or FIFO through (:mod:`treeviz.files`).
 
         Keyword options are :meth:`draw`'s (``style="compact", size="16cm", theme="print", plies=3,
         path="3,4"`` ...). Returns the notes on what was chosen (the style picked by size, the direction).
-        """
-        from treeviz.files import write_chunks_atomically
 
-        fmt = fmt or SUFFIXES.get(Path(file).suffix.lower(), "dot")
+        :raises ValueError: a suffix that names no format (``x.jpg``) and no ``fmt``.
+        :raises treeviz.files.OutputPathError: ``file`` cannot be written (a folder, no such folder, empty).
+        """
+        from treeviz.files import check_output_path, write_chunks_atomically
+
+        if fmt is None:
+            fmt = format_for_file(file)
+        check_output_path(file)  # before the drawing, which may take long
         output = self.draw(fmt, **options)
         write_chunks_atomically(file, output.chunks)
         return output.notes

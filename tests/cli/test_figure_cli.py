@@ -36,8 +36,8 @@ BAD = [
     (["--style", "compact", "-o", "t.json"], "json output holds the whole tree"),
     (["--plies", "2", "-o", "t.html"], "--plies and --path shape figures"),
     (["--tex-body", "-o", "t.pdf"], "--tex-body applies to --format tex only"),
-    (["--theme", "neon", "-o", "t.svg"], "Invalid value for '--theme'"),
-    (["--style", "fancy", "-o", "t.svg"], "Invalid value for '--style'"),
+    (["--theme", "neon", "-o", "t.svg"], "--theme must be one of default, print, got 'neon'"),
+    (["--style", "fancy", "-o", "t.svg"], "--style must be one of board, compact, dot, got 'fancy'"),
 ]
 
 

@@ -110,10 +110,10 @@ def test_files_are_written_for_tictactoe_too(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--fen", "xxx3ooo x"], "error: both players have three in a row"),
-        (["--fen", "9 x", "--ai", "dfs", "--depth", "2"], "error: --depth applies to minimax and alphabeta"),
+        (["--fen", "9 x", "--player", "dfs", "--depth", "2"], "error: --depth applies to minimax and alphabeta"),
         (["--game", "chess"], "error: "),
         (["--human", "z"], "error: "),
-        (["--game", "ultimate", "--ai", "dfs"], "error: --ai dfs is not available for ultimate"),
+        (["--game", "ultimate", "--player", "dfs"], "error: --player dfs is not available for ultimate"),
     ],
 )
 def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], message: str) -> None:
@@ -137,7 +137,7 @@ def test_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        result = run_script("treeviz", "play", "--serve", str(port), "-o", str(tmp_path))
+        result = run_script("treeviz", "play", "--port", str(port), "-o", str(tmp_path))
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith(f"error: cannot serve on 127.0.0.1 port {port}")

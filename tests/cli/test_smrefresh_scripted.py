@@ -156,10 +156,11 @@ def test_no_png_keeps_dot_and_a_text_page(tmp_path: Path) -> None:
     [
         (["--fen", "999999999 00 y"], "error: side to move"),
         (["--fen", "x99999999 00 x"], "error: "),
-        (["--ai", "random", "--depth", "3"], "error: --depth applies to alphabeta and seed, not to --ai random"),
-        (["--ai", "strategy"], "error: Invalid value for '--ai': 'strategy' is not one of"),
-        (["--ai", "greedy", "--depth", "2"], "error: --depth applies to alphabeta and seed"),
-        (["--time", "0"], "error: "),
+        (["--player", "random", "--depth", "3"],
+         "error: --depth applies to alphabeta and seed, not to --player random"),
+        (["--player", "strategy"], "error: --player must be one of"),
+        (["--player", "greedy", "--depth", "2"], "error: --depth applies to alphabeta and seed"),
+        (["--seconds", "0"], "error: --seconds must be a number of seconds >= 0.01, got '0'"),
     ],
 )
 def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], message: str) -> None:

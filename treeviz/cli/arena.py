@@ -29,7 +29,8 @@ from engine.arena.records import (
     read_records,
 )
 from engine.arena.runner import Runner, WorkerLost, cores, local_runner
-from treeviz.cli.common import fail, progress_enabled
+from treeviz.cli.common import PAGE_SUFFIXES, Interrupted, fail, output_format, progress_enabled
+from treeviz.cli.usage import Command, Folder, OneOf, OutputFile, Seconds, Text, WholeNumber
 
 BACKENDS = ("local", "ray")
 
@@ -38,6 +39,10 @@ class Jobs(click.ParamType):
     """A number of games at once: a positive integer, or ``auto`` for one per core."""
 
     name = "N|auto"
+
+    def describe(self) -> str:
+        """``a number of games >= 1, or auto``."""
+        return "a number of games >= 1, or auto (one per core)"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
@@ -48,9 +53,9 @@ class Jobs(click.ParamType):
             try:
                 number = int(str(value))
             except ValueError:
-                self.fail(f"{value!r} is not a number of games nor 'auto'", param, ctx)
+                self.fail(f"must be {self.describe()}, got {value!r}", param, ctx)
         if number < 1:
-            self.fail(f"{number} games at once: at least 1 is needed", param, ctx)
+            self.fail(f"must be {self.describe()}, got {value!r}", param, ctx)
         return number
 
 
@@ -60,27 +65,29 @@ HELP_JOBS = ("Games played at once (default 1; with --backend ray, one per CPU o
              "so built-ins search less in their time and slow players may forfeit on time.")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("players", nargs=-1, required=True)
-@click.option("--limit", "-t", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_LIMIT,
-              show_default=True, help="Seconds per move; slower answers forfeit the game.")
-@click.option("--rounds", "-r", type=click.IntRange(min=1), default=1, show_default=True,
-              help="How many times every pair meets twice (x at home, o away).")
-@click.option("--openings", type=click.IntRange(min=0, max=20), default=0, show_default=True,
-              help="Random plies before each round (the same for both games of a round).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for openings and random players.")
-@click.option("--records", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("arena-records"),
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]},
+               renamed={"--limit": "--seconds"})
+@click.argument("players", nargs=-1, required=True, type=Text(), metavar="PLAYERS...")
+@click.option("--seconds", "-t", "limit", type=Seconds(), default=DEFAULT_LIMIT, metavar="SECONDS",
+              show_default=True, help="Time per move, in seconds; slower answers forfeit the game (was --limit).")
+@click.option("--rounds", "-r", type=WholeNumber(1), default=1, show_default=True, metavar="N",
+              help="How many times every pair meets twice (x at home, o away); at least 1.")
+@click.option("--openings", type=WholeNumber(0, 20), default=0, show_default=True, metavar="PLIES",
+              help="Random plies before each round (the same for both games of a round), 0 to 20.")
+@click.option("--seed", type=WholeNumber(), default=0, show_default=True, metavar="N",
+              help="Random seed of the openings and of random players.")
+@click.option("--records", "-o", type=Folder(), default=Path("arena-records"),
               show_default=True, help=f"Folder of the records: {RECORDS_NAME}, one line per finished game.")
 @click.option("--jobs", "-j", type=Jobs(), help=HELP_JOBS)
-@click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+@click.option("--backend", type=OneOf(BACKENDS), default="local", show_default=True,
               help="local: this machine (--jobs worker processes); ray: Ray tasks, one CPU each, on a local "
                    "Ray instance or the cluster at --address (pip install 'treeviz[cluster]').")
-@click.option("--address", metavar="HOST:PORT",
+@click.option("--address", type=Text(), metavar="HOST:PORT",
               help="A running Ray cluster to play on (with --backend ray); 'auto' finds a local one.")
 @click.option("--resume", is_flag=True,
               help="Continue the championship recorded in the records folder: play only the games not yet "
                    "recorded (same players, limit, rounds, openings and seed needed).")
-@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), metavar="PAGE.html",
+@click.option("--report", type=OutputFile(), metavar="PAGE.html",
               help="Also write the results page (standings, crosstable, Elo, every game to replay).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress on stderr: games done / total and time left (default: when stderr is a terminal).")
@@ -102,6 +109,8 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         fail("--address is for a Ray cluster: add --backend ray")
     if len(players) < 2:
         fail("a championship needs at least two players")
+    if report is not None:
+        output_format(report, PAGE_SUFFIXES, default="html", option=None)
     names = []
     for spec in players:  # made here only to check the spellings and learn the names; games make their own
         try:
@@ -128,9 +137,8 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
                 meter.game_done(game)
     except KeyboardInterrupt:
         done = len(read_records(path).games)
-        click.echo(f"\ninterrupted: {done} of {total} games recorded in {path}; the same command with --resume "
-                   "plays the rest", err=True)
-        raise
+        raise Interrupted(f"{done} of {total} games recorded in {path}; the same command with --resume plays "
+                          "the rest") from None
     except WorkerLost as exc:
         raise click.ClickException(f"{exc}; the finished games are in {path} (--resume plays the rest)") from None
     except RuntimeError as exc:

@@ -17,11 +17,12 @@ from engine.bot.decision import finished_message, report, search
 from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
+from treeviz.cli.usage import Command, Seconds, Text, WholeNumber
 
 DEFAULT_SECONDS = 6.0
 """The championship's limit per move."""
 
-_SECONDS = click.FloatRange(min=0, min_open=True, max=86400)
+_SECONDS = Seconds()
 _HELP_PLAYER = ("Play as this built-in instead of our bot: random, greedy, seed:N, bot, bot:S, mcts, mcts:S "
                 "(so any of them can be run as a process, e.g. by the arena).")
 
@@ -57,15 +58,16 @@ def _make(spec: str, seed: int | None) -> object:
         fail(str(exc))
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True},
+               usage="FEN SECONDS | --serve [--player SPEC]")
 @click.argument("fen", required=False)
 @click.argument("seconds", type=_SECONDS, required=False)
 @click.option("--serve", is_flag=True,
               help="Stay up and answer many moves: read 'FEN SECONDS' lines on stdin, write a move line each "
                    "(or an 'error: ...' line, and go on); 'isready' is answered 'readyok'; 'quit' or the end "
                    "of input ends. Tables are loaded once and kept between moves.")
-@click.option("--player", metavar="SPEC", help=_HELP_PLAYER)
-@click.option("--seed", type=int, help="Seed for a random or mcts --player.")
+@click.option("--player", type=Text(), metavar="SPEC", help=_HELP_PLAYER)
+@click.option("--seed", type=WholeNumber(), metavar="N", help="Random seed of a random, greedy or mcts --player.")
 @click.pass_obj
 def smbot_command(started: float, fen: str | None, seconds: float | None, serve: bool, player: str | None,
                   seed: int | None) -> None:
@@ -82,13 +84,14 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
         serve_loop(sys.stdin, sys.stdout, chosen)  # type: ignore[arg-type]
         return
     if fen is None:
-        raise click.UsageError("Missing argument 'FEN'.")
+        raise click.UsageError("missing FEN and SECONDS (or --serve): sm-bot FEN SECONDS")
     if seconds is None:
-        raise click.UsageError("Missing argument 'SECONDS'.")
+        raise click.UsageError("missing SECONDS after the FEN: sm-bot FEN SECONDS")
     _answer(fen, seconds, started, player, seed)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True},
+               usage="FEN SECONDS (SECONDS may be left out: 6)")
 @click.argument("fen")
 @click.argument("seconds", type=_SECONDS, default=DEFAULT_SECONDS)
 def bot_command(fen: str, seconds: float) -> None:

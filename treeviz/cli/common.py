@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
+from treeviz.cli.usage import usage_message
+from treeviz.files import OutputPathError
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 class InputError(click.ClickException):
@@ -29,24 +35,66 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
+class Interrupted(click.Abort):
+    """Ctrl-C, with what the command wants said about it (``interrupted: 12 of 40 games recorded ...``)."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def write_output(path: str | os.PathLike[str], chunks: Iterable[bytes | str]) -> None:
+    """Write a command's output file (see :mod:`treeviz.files`); a path that cannot be written is ``error:``."""
+    from treeviz.files import write_chunks_atomically
+
+    try:
+        write_chunks_atomically(path, chunks)
+    except OutputPathError as exc:
+        fail(str(exc))
+
+
+def output_format(output: Path | None, suffixes: dict[str, str], default: str | None = "dot", *,
+                  option: str | None = "--format") -> str:
+    """The format ``output``'s suffix names (``default`` for stdout or a name without a suffix, as /dev/null);
+    a suffix the command does not know (or none, when there is no ``default``) is ``error:``, not a file in
+    some other format."""
+    if output is None or (not output.suffix and default is not None):
+        return default or "dot"
+    fmt = suffixes.get(output.suffix.lower())
+    if fmt is None:
+        known = ", ".join(sorted(suffixes))
+        other = f", or say it with {option}" if option else ""
+        fail(f"cannot tell the format from the suffix of {str(output)!r}: use {known}{other}")
+    return fmt
+
+
+PAGE_SUFFIXES = {".html": "html", ".htm": "html"}
+"""What an HTML page may be called (or no suffix at all, as /dev/stdout)."""
+
+
 def run(command: click.Command, argv: list[str] | None = None, prog_name: str | None = None,
         obj: object = None) -> NoReturn:
-    """Run a click command the SPEC way: one-line errors, exit codes 0/1/2, no traceback (``obj``: the
-    context's object, for commands that take one)."""
+    """Run a click command the SPEC way: one-line errors, exit codes 0/1/2, no traceback, ``interrupted`` and
+    exit 130 on Ctrl-C, one line and exit 1 when memory runs out (``obj``: the context's object, for commands
+    that take one)."""
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False, obj=obj)
+    except MemoryError:
+        _out_of_memory()
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc), err=True)
         sys.exit(2)
     except click.UsageError as exc:
-        _error(exc.format_message())
+        _error(usage_message(exc))
         sys.exit(2)
+    except Interrupted as exc:
+        _interrupted(exc.detail)
     except click.Abort:
-        sys.exit(130)
+        _interrupted("")
     except click.ClickException as exc:
         _error(exc.format_message())
         sys.exit(exc.exit_code)
-    except (FenError, IllegalMoveError, MoveSyntaxError) as exc:
+    except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
     except BrokenPipeError:
@@ -54,13 +102,34 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
         sys.stderr.close()
         sys.exit(0)
     except KeyboardInterrupt:
-        sys.exit(130)
+        _interrupted("")
     except Exception as exc:  # noqa: BLE001 - the SPEC's "internal failure"
         _error(f"internal failure: {type(exc).__name__}: {exc}")
         if os.environ.get("TREEVIZ_DEBUG"):
             raise
         sys.exit(1)
     sys.exit(0)
+
+
+def _interrupted(detail: str) -> NoReturn:
+    """Ctrl-C: ``interrupted`` (and what was kept) on stderr, exit status 130."""
+    try:
+        fresh_line = "\n" if sys.stderr.isatty() else ""  # after the terminal's ^C
+        sys.stderr.write(f"{fresh_line}interrupted{': ' + detail if detail else ''}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(INTERRUPTED)
+
+
+def _out_of_memory() -> NoReturn:
+    """MemoryError: one line written without allocating much, exit status 1."""
+    try:
+        os.write(2, b"error: out of memory: the machine could not hold what this command was building; "
+                    b"ask for less (a smaller --depth, --max-nodes, a lower node budget)\n")
+    except OSError:
+        pass
+    os._exit(1)
 
 
 def _error(message: str) -> None:

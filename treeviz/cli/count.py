@@ -17,6 +17,7 @@ import click
 from engine.game import PLAYER_NAMES
 from engine.search.counting import PositionLimitError, count_outcomes
 from treeviz.cli.common import fail, progress_enabled
+from treeviz.cli.usage import Command, WholeNumber
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 """Distinct positions a walk may visit before it gives up (tic-tac-toe never needs more than 5,478;
@@ -38,7 +39,7 @@ def position_from_fen(fen: str) -> tuple[Any, Any]:
 def max_positions_option(function: Any) -> Any:
     """The ``--max-positions`` guard shared by ``count`` and ``solve``."""
     return click.option(
-        "--max-positions", type=click.IntRange(min=0), default=DEFAULT_MAX_POSITIONS, show_default=True,
+        "--max-positions", type=WholeNumber(0), default=DEFAULT_MAX_POSITIONS, show_default=True, metavar="N",
         help="Give up (exit 2) past this many distinct positions; 0 for no limit. "
              "Only ultimate positions far from the end come near it.")(function)
 
@@ -66,7 +67,7 @@ def limit_message(exc: PositionLimitError) -> str:
             "raise --max-positions, 0 for no limit, or give a position nearer the end")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("fen")
 @click.option("--json", "as_json", is_flag=True, help='Print exactly {"x": …, "o": …, "draw": …}.')
 @max_positions_option

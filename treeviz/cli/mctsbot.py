@@ -23,6 +23,7 @@ from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import process_age
 from engine.search.mcts import DEFAULT_C, MctsResult, mcts, timed_deadline
 from treeviz.cli.common import fail, run
+from treeviz.cli.usage import Command, Number, Seconds, WholeNumber
 
 _started_at = time.monotonic() - process_age()
 """When the process started, on the monotonic clock."""
@@ -55,11 +56,12 @@ def report(result: MctsResult) -> str:
             f"(x's view){proven}, {result.seconds:.3f} s search, pv {pv}")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
 @click.argument("fen")
-@click.argument("seconds", type=click.FloatRange(min=0, min_open=True, max=86400))
-@click.option("--c", "c", type=float, default=DEFAULT_C, show_default=True, help="UCB1 exploration constant.")
-@click.option("--seed", type=int, default=None, help="Seed of the random playouts.")
+@click.argument("seconds", type=Seconds())
+@click.option("--c", "c", type=Number(0, about="the UCB1 exploration constant"), default=DEFAULT_C, metavar="C",
+              help="UCB1 exploration constant, >= 0 [default: 1.41, i.e. sqrt 2].")
+@click.option("--seed", type=WholeNumber(), default=None, metavar="N", help="Random seed of the playouts.")
 @click.option("--solver/--no-solver", default=True, show_default=True, help="Prove wins and losses (MCTS-solver).")
 def mcts_command(fen: str, seconds: float, c: float, seed: int | None, solver: bool) -> None:
     """Print the move Monte Carlo tree search chooses for the ultimate position FEN within SECONDS.

@@ -11,7 +11,8 @@ import click
 from engine.games.tictactoe import TICTACTOE
 from engine.games.ultimate import ULTIMATE
 from engine.search.perft import perft
-from treeviz.cli.common import fail, progress_enabled
+from treeviz.cli.common import progress_enabled
+from treeviz.cli.usage import Command, WholeNumber
 
 
 def game_for_fen(fen: str) -> object:
@@ -19,9 +20,9 @@ def game_for_fen(fen: str) -> object:
     return ULTIMATE if len(fen.split(" ")) == 3 else TICTACTOE
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True})
 @click.argument("fen")
-@click.argument("depth", type=int)
+@click.argument("depth", type=WholeNumber(0))
 def perft_command(fen: str, depth: int) -> None:
     """Print the number of move sequences of exactly DEPTH plies from FEN.
 
@@ -29,8 +30,6 @@ def perft_command(fen: str, depth: int) -> None:
     that end before DEPTH plies add nothing, so the counts fall where games end
     (tic-tac-toe from "9 x": 9, 72, 504, ... 127872 at depth 9, 0 beyond).
     """
-    if depth < 0:
-        fail(f"DEPTH must be 0 or more, not {depth}")
     game = game_for_fen(fen)
     state = game.parse_fen(fen)
     if depth < 6 or not progress_enabled():

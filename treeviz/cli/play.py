@@ -17,6 +17,7 @@ import click
 
 from engine.game import PLAYER_NAMES, O, Player, X
 from treeviz.cli.common import fail
+from treeviz.cli.usage import Command, Folder, OneOf, Seconds, Text, WholeNumber, typed_option
 from treeviz.play.session import (
     Choice,
     ComputerPlayer,
@@ -63,7 +64,7 @@ def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Call
     """The options ``treeviz play`` (``game`` None: both games) and ``sm-refresh`` (``"ultimate"``) share."""
     if game == "ultimate":
         ai_names = ULTIMATE_AIS
-        ai_help = ("The computer's algorithm: alphabeta (our bot, --time or --depth), seed (the course's "
+        ai_help = ("The computer's algorithm: alphabeta (our bot, --seconds or --depth), seed (the course's "
                    "fixed-depth bot, --depth, default 3), greedy (one ply ahead), random.  [default: alphabeta]")
     else:
         ai_names = tuple(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS)))
@@ -73,24 +74,27 @@ def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Call
 
     def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
         options = [
-            click.option("--human", type=click.Choice(HUMAN_SIDES), default="x", show_default=True,
+            click.option("--human", type=OneOf(HUMAN_SIDES), default="x", show_default=True,
                          help="The side you play; 'none' to watch the computer play both sides, "
                               "'both' for two people."),
-            click.option("--ai", type=click.Choice(ai_names), default=None, help=ai_help),
-            click.option("--time", "seconds", type=click.FloatRange(min=0.01), default=DEFAULT_SECONDS,
-                         show_default=True, metavar="SECONDS", help="Ultimate: the bot's thinking time per move."),
-            click.option("--depth", type=click.IntRange(min=1), default=None, metavar="N",
+            click.option("--player", "ai", type=OneOf(ai_names), default=None, help=ai_help),
+            click.option("--seconds", "-t", "seconds", type=Seconds(minimum=0.01), default=DEFAULT_SECONDS,
+                         show_default=True, metavar="SECONDS",
+                         help="Ultimate: the computer's time per move, in seconds (at least 0.01)."),
+            click.option("--depth", type=WholeNumber(1), default=None, metavar="N",
                          help="Fixed search depth in plies instead of a time limit (minimax, alphabeta, seed)."),
-            click.option("-o", "--output", "folder", type=click.Path(file_okay=False, path_type=Path),
+            click.option("-o", "--output", "folder", type=Folder(),
                          default=Path("."), show_default=True, help="Folder for g.dot, g.png and refresh.html."),
-            click.option("--fen", default=None, help="Start from this position (the FEN printed when a game stops)."),
+            click.option("--fen", type=Text(), metavar="FEN", default=None,
+                         help="Start from this position (the FEN printed when a game stops)."),
             click.option("--no-png", "no_png", is_flag=True,
                          help="Do not draw g.png (g.dot and refresh.html still kept)."),
-            click.option("--serve", type=click.IntRange(min=0, max=65535), default=None, metavar="PORT",
+            click.option("--port", "serve", type=WholeNumber(0, 65535), default=None, metavar="PORT",
                          help="Also serve the folder on http://127.0.0.1:PORT/ (0: any free port)."),
-            click.option("--seed", type=int, default=None, help="Seed for the random and greedy players."),
+            click.option("--seed", type=WholeNumber(), default=None, metavar="N",
+                         help="Random seed of the random and greedy players."),
             click.option("--no-clear", "no_clear", is_flag=True, help="Do not clear the terminal between moves."),
-            click.option("--pause", type=click.FloatRange(min=0), default=0.0, metavar="SECONDS",
+            click.option("--pause", type=Seconds(zero=True), default=0.0, metavar="SECONDS",
                          help="Wait after each computer move (to follow a game between computers)."),
         ]
         for option in reversed(options):
@@ -105,10 +109,10 @@ def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
     ai = options["ai"] or DEFAULT_AI[game]
     allowed = TICTACTOE_AIS if game == "ttt" else ULTIMATE_AIS
     if ai not in allowed:
-        fail(f"--ai {ai} is not available for {game}: choose one of {', '.join(allowed)}")
+        fail(f"{typed_option('--player')} {ai} is not available for {game}: choose one of {', '.join(allowed)}")
     depth = options["depth"]
     if depth is not None and ai not in DEPTH_AIS[game]:
-        fail(f"--depth applies to {' and '.join(DEPTH_AIS[game])}, not to --ai {ai}")
+        fail(f"--depth applies to {' and '.join(DEPTH_AIS[game])}, not to {typed_option('--player')} {ai}")
     return PlaySettings(
         game=game, human=options["human"], ai=ai, seconds=options["seconds"], depth=depth,
         folder=options["folder"], fen=options["fen"], png=not options["no_png"], serve=options["serve"],
@@ -290,8 +294,12 @@ def run_game(settings: PlaySettings, *, resume_command: str) -> Ending:
     return ending
 
 
-@click.command("play", context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--game", type=click.Choice(GAMES), default="ttt", show_default=True,
+RENAMED = {"--ai": "--player", "--time": "--seconds", "--serve": "--port"}
+"""Old spellings of the play options (one release with a note): one word for a thing across every command."""
+
+
+@click.command("play", cls=Command, context_settings={"help_option_names": ["-h", "--help"]}, renamed=RENAMED)
+@click.option("--game", type=OneOf(GAMES), default="ttt", show_default=True,
               help="ttt: 3x3 tic-tac-toe; ultimate: ultimate tic-tac-toe (same as sm-refresh).")
 @play_options()
 def play_command(game: str, **options: Any) -> None:

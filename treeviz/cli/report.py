@@ -13,22 +13,26 @@ import click
 
 from engine.arena.championship import Championship
 from engine.arena.records import RECORDS_NAME, read_records, records_path
-from treeviz.cli.common import fail
+from treeviz.cli.common import PAGE_SUFFIXES, fail, output_format
+from treeviz.cli.usage import Command, OutputFile, Text
 from treeviz.pages.arena_page import write_report
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("records", type=click.Path(path_type=Path))
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), metavar="PAGE.html",
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("records_text", type=Text(), metavar="RECORDS")
+@click.option("--output", "-o", type=OutputFile(), metavar="PAGE.html",
               help="Where to write the page (default: standings.html beside the records).")
-@click.option("--title", help="The page's title.")
-def report_command(records: Path, output: Path | None, title: str | None) -> None:
+@click.option("--title", type=Text(), metavar="TITLE", help="The page's title.")
+def report_command(records_text: str, output: Path | None, title: str | None) -> None:
     """Results page of the championship recorded in RECORDS (a records folder or its games.jsonl).
 
     The page holds the standings, the crosstable, each player's slowest move and forfeits, Elo
     estimates with 95 % error bars, and every game to replay move by move; it works offline. The
     standings table goes to stdout.
     """
+    records = Path(records_text)
+    if output is not None:
+        output_format(output, PAGE_SUFFIXES, default="html", option=None)
     if not records.exists():
         fail(f"no such file or folder: {str(records)!r}")
     path = records_path(records)

@@ -5,24 +5,18 @@ Shared by ``tttree`` / ``treeviz tree`` / ``treeviz compare`` and ``treeviz view
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import click
 
 from treeviz.cli.common import fail
+from treeviz.cli.usage import Number, OneOf, WholeNumber
 from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES
 from treeviz.trees.dag import MERGES
 
 ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
              "(UCT, random playouts).")
-
-
-def _exploration(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    if value is not None and not (math.isfinite(value) and value >= 0):
-        raise click.BadParameter(f"{value} is not a finite number >= 0", ctx=ctx, param=param)
-    return value
 
 
 def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -38,14 +32,14 @@ def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
 def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--merge``, ``--iterations``, ``--c``, ``--seed``, ``--solver``."""
     options = [
-        click.option("--merge", type=click.Choice(list(MERGES)), default=None,
+        click.option("--merge", type=OneOf(list(MERGES)), default=None,
                      help="Draw a minimax or alpha-beta tree as a DAG: one node per distinct position "
                           "(transpositions) or per position up to the board's 8 symmetries (symmetry)."),
-        click.option("--iterations", type=click.IntRange(min=1), default=None, metavar="N",
+        click.option("--iterations", type=WholeNumber(1), default=None, metavar="N",
                      help=f"MCTS: iterations to run [default: {DEFAULT_ITERATIONS:,}]."),
-        click.option("--c", "c", type=float, default=None, metavar="C", callback=_exploration,
+        click.option("--c", "c", type=Number(0, about="the UCB1 exploration constant"), default=None, metavar="C",
                      help="MCTS: UCB1 exploration constant, >= 0 [default: 1.41, i.e. sqrt 2]."),
-        click.option("--seed", type=int, default=None, metavar="S",
+        click.option("--seed", type=WholeNumber(), default=None, metavar="S",
                      help="MCTS: random seed of the playouts; the same seed gives the same tree [default: 0]."),
         click.option("--solver", is_flag=True, default=False,
                      help="MCTS: prove wins and losses as they are found (MCTS-solver) and back them up."),

@@ -74,14 +74,18 @@ def main() -> None:
     """Console-script entry point: answer, then leave at once (no interpreter teardown)."""
     args = sys.argv[1:]
     code = None
-    if len(args) == 2 and not args[0].startswith("-"):
-        seconds = quick_budget(args[1])
-        if seconds is not None:
-            code = answer(args[0], seconds, STARTED)
-    if code is None:
-        from treeviz.cli.bot import smbot_main
+    try:
+        if len(args) == 2 and not args[0].startswith("-"):
+            seconds = quick_budget(args[1])
+            if seconds is not None:
+                code = answer(args[0], seconds, STARTED)
+        if code is None:
+            from treeviz.cli.bot import smbot_main
 
-        code = smbot_main(STARTED)
+            code = smbot_main(STARTED)
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        code = 130
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -12,10 +12,11 @@ from typing import Any, NoReturn
 import click
 
 from treeviz.cli.common import run
-from treeviz.cli.play import play_options, run_game, settings_from_options
+from treeviz.cli.play import RENAMED, play_options, run_game, settings_from_options
+from treeviz.cli.usage import Command
 
 
-@click.command("sm-refresh", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("sm-refresh", cls=Command, context_settings={"help_option_names": ["-h", "--help"]}, renamed=RENAMED)
 @play_options("ultimate")
 def smrefresh_command(**options: Any) -> None:
     """Play ultimate tic-tac-toe against the computer in the terminal.

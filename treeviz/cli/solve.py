@@ -18,12 +18,12 @@ import click
 from engine.game import PLAYER_NAMES, O, X
 from engine.search.counting import PositionLimitError
 from engine.search.solver import Solution, solve
-from treeviz.cli.common import fail
+from treeviz.cli.common import fail, output_format, write_output
 from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
 from treeviz.cli.tttree import check_figure_request, figure_options
+from treeviz.cli.usage import Command, OneOf, OutputFile, WholeNumber, binary_to_terminal
 from treeviz.draw.drawing import FigureOptions
 from treeviz.draw.strategy_figure import strategy_figure
-from treeviz.files import write_atomically
 from treeviz.trees.crop import crop_graph
 from treeviz.trees.strategy import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_tree
 
@@ -113,24 +113,24 @@ def _by_stones(item: Any) -> tuple[int, str]:
     return sum(ch in "xo" for ch in board), text
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("fen")
 @click.option("--list", "listing", is_flag=True, help="List the attractor positions and the strategy's moves.")
-@click.option("--side", type=click.Choice(["x", "o"]), default=None,
+@click.option("--side", type=OneOf(["x", "o"]), default=None,
               help="Whose strategy to draw (default: the winner; from a drawn position, both).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
+@click.option("--format", "fmt", type=OneOf(FORMATS), default=None,
               help="Draw the strategy tree in this format instead of the text report "
                    "(default: the -o suffix).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("-o", "--output", type=OutputFile(), default=None,
               help="Write the strategy tree to this file (the text report still goes to stdout).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True,
+@click.option("--max-nodes", type=WholeNumber(0), default=DEFAULT_MAX_NODES, show_default=True, metavar="N",
               help="Refuse strategy trees with more nodes than this (0: no limit).")
-@click.option("--rankdir", type=click.Choice(["TB", "LR"]), default=None,
+@click.option("--rankdir", type=OneOf(["TB", "LR"]), default=None,
               help="TB: the tree grows downwards; LR: rightwards [default: TB, or LR when a compact tree fits "
                    "--size better that way].")
 @figure_options
 @max_positions_option
-def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, output: str | None,
+def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, output: Path | None,
                   max_nodes: int, max_positions: int, rankdir: str | None, style: str | None, size: str | None,
                   dpi: int | None, theme: str, plies: int | None, moves: str | None, tex_body: bool) -> None:
     """Solve FEN: its value with best play, the optimal moves, the winner's attractor and strategy.
@@ -143,20 +143,19 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
     """
     fmt_given = fmt is not None
     if output is not None and fmt is None:
-        fmt = SUFFIXES.get(Path(output).suffix.lower())
-        if fmt is None:
-            fail(f"cannot tell the format from {output!r}: use --format {'|'.join(FORMATS)}")
+        fmt = output_format(output, SUFFIXES, default=None)
     if fmt is None:
         if style or size or dpi or theme != "default" or plies is not None or moves or tex_body or rankdir:
             fail("--style, --size, --dpi, --theme, --rankdir, --plies, --path and --tex-body shape the strategy "
                  "tree's figure: give --format or -o FILE too")
         options, path = None, None
     else:
-        options, path = check_figure_request(fmt, Path(output) if output else None, fmt_given=fmt_given, style=style,
+        options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style,
                                              size=size, dpi=dpi, theme=theme, rankdir=rankdir, plies=plies,
                                              moves=moves, tex_body=tex_body, formats=FORMATS)
-    if fmt in ("png", "pdf") and output is None and sys.stdout.isatty():
-        fail(f"a {fmt.upper()} needs -o FILE (or stdout redirected to a file or a pipe)")
+    if fmt in ("png", "pdf") and binary_to_terminal(output):
+        fail(f"a {fmt.upper()} is binary and would go to a terminal: give -o FILE (or redirect stdout to a file "
+             "or a pipe)")
     game, state = position_from_fen(fen)
     report = progress_reporter("solving")
     try:
@@ -178,10 +177,7 @@ def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, ou
         else:
             click.echo(data, nl=not data.endswith("\n"))
         return
-    try:
-        write_atomically(output, data)
-    except OSError as exc:
-        fail(f"cannot write {output!r}: {exc.strerror or exc}")
+    write_output(output, [data])
     click.echo("\n".join(summary(solution, listing=listing)))
     click.echo(f"strategy tree written to {output}")
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import click
 import networkx as nx
 
-from treeviz.cli.common import fail, progress_enabled, run
+from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
 from treeviz.cli.search_options import (
     ALGO_HELP,
     check_search_options,
@@ -23,12 +23,12 @@ from treeviz.cli.search_options import (
     compare_option,
     search_options,
 )
+from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber, binary_to_terminal
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions
 from treeviz.draw.graphviz import RenderError
 from treeviz.draw.kinds import kind_of
 from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.draw.themes import THEMES
-from treeviz.files import write_chunks_atomically
 from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
 from treeviz.trees.builder import ORDERS
 from treeviz.trees.crop import parse_path
@@ -68,19 +68,19 @@ def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: in
 def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options that shape a figure, shared by ``tttree``, ``treeviz tree/compare`` and ``treeviz solve``."""
     options = [
-        click.option("--style", type=click.Choice(STYLES), default=None,
+        click.option("--style", type=OneOf(STYLES), default=None,
                      help=f"board: each node a board; compact: small box (x to move) or ellipse (o to move) with "
                           f"the value; dot: points, for the shape of huge trees [default: board up to "
                           f"{BOARD_LIMIT:,} nodes, compact up to {COMPACT_LIMIT:,}, dot beyond; tex: compact]."),
         click.option("--size", default=None, metavar="WIDTH[xHEIGHT]",
                      help="Scale the figure to this page width, e.g. 16cm, 6in, 800px (or to fit 16cmx20cm); "
                           "PDF and SVG have that size, PNG that size at --dpi."),
-        click.option("--dpi", type=int, default=None, metavar="N",
+        click.option("--dpi", type=WholeNumber(), default=None, metavar="N",
                      help="PNG resolution [default: 150 with --size, else 96 (screen size)]."),
-        click.option("--theme", type=click.Choice(list(THEMES)), default="default", show_default=True,
+        click.option("--theme", type=OneOf(list(THEMES)), default="default", show_default=True,
                      help="print: black, white and greys only (side to move by shape, best line by weight, "
                           "cuts by dash pattern)."),
-        click.option("--plies", type=int, default=None, metavar="N",
+        click.option("--plies", type=WholeNumber(0), default=None, metavar="N",
                      help="Draw only the first N plies (values stay those of the whole search); each cut subtree "
                           "becomes a '+k nodes' mark."),
         click.option("--path", "moves", default=None, metavar="MOVES",
@@ -121,26 +121,29 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
     options = [
         click.argument("fen", required=False),
-        click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
+        click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
-                     help="Output format [default: from the -o suffix, else dot]."),
-        click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
-                     default=None, help="Write here (atomically) instead of stdout."),
-        click.option("--max-nodes", type=click.IntRange(min=0), default=None, metavar="N",
+        click.option("--format", "fmt", type=OneOf(FORMATS), default=None,
+                     help=f"Output format [default: from the -o suffix ({', '.join(sorted(SUFFIXES))}), else dot]; "
+                          "another suffix needs --format."),
+        click.option("-o", "--output", type=OutputFile(), default=None,
+                     help="Write here instead of stdout: a file is replaced whole at the end (a link's target "
+                          "too); a device or pipe (/dev/null, a FIFO) is written into."),
+        click.option("--max-nodes", type=WholeNumber(0), default=None, metavar="N",
                      help=f"Draw at most N searched nodes (whole levels from the root, then the best line); "
                           f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot and board figures, none for "
                           "compact and dot figures, json and html]."),
-        click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
+        click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
-        click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
+        click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
                      help="Move order of the search: ascending cell numbers (the textbook trees and node "
                           "counts), centre first, or descending."),
-        click.option("--rankdir", type=click.Choice(["TB", "LR"]), default=None,
+        click.option("--rankdir", type=OneOf(["TB", "LR"]), default=None,
                      help="TB: the tree grows downwards; LR: rightwards [default: TB; a compact tree given a --size "
                           "it is too wide for is drawn LR]."),
-        click.option("--title", default=None, help="Heading of the figure [default: algorithm, position, counts]."),
+        click.option("--title", type=Text(), default=None, metavar="TITLE",
+                     help="Heading of the figure [default: algorithm, position, counts]."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -148,8 +151,8 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-@click.command(context_settings=CONTEXT)
-@click.option("--algo", type=click.Choice(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@click.command(cls=Command, context_settings=CONTEXT)
+@click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
 @compare_option
 @search_options
 @_tree_options
@@ -168,7 +171,7 @@ def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any
     _write_tree(fen, algo=algo, compare=compare, **options)
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, context_settings=CONTEXT)
 @click.option("--searches", default="minimax,alphabeta", show_default=True, metavar="LIST",
               help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts.")
 @search_options
@@ -186,7 +189,7 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
                 title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
                 plies: int | None, moves: str | None, tex_body: bool, **search: Any) -> None:
     fmt_given = fmt is not None
-    fmt = fmt or (SUFFIXES.get(output.suffix.lower(), "dot") if output else "dot")
+    fmt = fmt or output_format(output, SUFFIXES)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
                                          theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
     if max_nodes is None:
@@ -194,10 +197,10 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
         # any tree.
         board = fmt == "dot" or style == "board" or (search.get("merge") is not None and fmt in FIGURE_FORMATS)
         max_nodes = DEFAULT_MAX_NODES if board else 0
-    if output is None and fmt in BINARY_FORMATS and sys.stdout.isatty():
-        fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
-    if output is not None and not (output.parent if str(output.parent) else Path(".")).is_dir():
-        fail(f"cannot write {output}: no such directory {output.parent}")
+    if fmt in BINARY_FORMATS and binary_to_terminal(output):
+        if output is None:
+            fail(f"{fmt} output is binary: give -o FILE or redirect stdout")
+        fail(f"{fmt} output is binary and {str(output)!r} is a terminal: give -o FILE")
 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
@@ -232,10 +235,7 @@ def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:
                 sys.stdout.write(chunk)
         sys.stdout.flush()
         return
-    try:
-        write_chunks_atomically(output, chunks)
-    except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}")
+    write_output(output, chunks)
 
 
 def _report_cut(tree: Tree, max_nodes: int) -> None:

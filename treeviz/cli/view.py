@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
-from treeviz.cli.common import fail, progress_enabled
+from treeviz.cli.common import PAGE_SUFFIXES, output_format, progress_enabled, write_output
 from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
-from treeviz.files import write_atomically
+from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.tree import SEARCHES
 from treeviz.trees.builder import ORDERS
 
@@ -33,21 +33,21 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
     return Path(tempfile.gettempdir()) / "treeviz-pages" / f"{kind}_{slug}.html"
 
 
-@click.command(context_settings=CONTEXT)
+@click.command(cls=Command, context_settings=CONTEXT)
 @click.argument("fen")
-@click.option("--algo", type=click.Choice(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
 @compare_option
 @search_options
-@click.option("--depth", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
               help="Depth limit in plies (leaves there get the heuristic value). Required for ultimate positions.")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+@click.option("--max-nodes", type=WholeNumber(0), default=0, show_default=True, metavar="N",
               help="Keep at most N searched nodes in the page (whole levels, then the best line); 0 = all.")
-@click.option("--scoring", type=click.Choice(["plain", "quick"]), default="plain", show_default=True,
+@click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
               help="plain: +1/0/-1; quick: faster wins score higher.")
-@click.option("--order", type=click.Choice(list(ORDERS)), default="ascending", show_default=True,
+@click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
               help="Move order of the search.")
-@click.option("--title", default=None, help="Heading of the page.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--title", type=Text(), default=None, metavar="TITLE", help="Heading of the page.")
+@click.option("-o", "--output", type=OutputFile(), default=None,
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
@@ -61,20 +61,16 @@ def view_command(fen: str, algo: str, compare: str | None, depth: int | None, ma
     from treeviz.cli.tttree import requested_tree
 
     path = output if output is not None else default_path(fen, algo, compare, search.get("merge"))
-    directory = path.parent if str(path.parent) else Path(".")
     if output is None:
-        directory.mkdir(parents=True, exist_ok=True)
-    elif not directory.is_dir():
-        fail(f"cannot write {path}: no such directory {directory}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        output_format(output, PAGE_SUFFIXES, default="html", option=None)
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
                           max_nodes=max_nodes, title=title, **search)
     page = tree.html()
-    try:
-        write_atomically(path, page)
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+    write_output(path, [page])
     click.echo(str(path))
     if open_page:
         _open(path)
