@@ -193,6 +193,12 @@ def deprecation_note(old: str, new: str) -> None:
     click.echo(f"note: {old} is now {new}; the old spelling goes in the next release", err=True)
 
 
+class PathRefused(click.ClickException):
+    """An output path that cannot be written, said as :class:`treeviz.files.OutputPathError` says it; exit 2."""
+
+    exit_code = 2
+
+
 # -- parameter types ------------------------------------------------------------------------------------------
 
 class Seconds(click.ParamType):
@@ -309,13 +315,12 @@ class OutputFile(click.ParamType):
         return "a file to write"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
-        from treeviz.cli.common import fail
         from treeviz.files import OutputPathError, check_output_path
 
         try:
             check_output_path(str(value))
         except OutputPathError as exc:
-            fail(str(exc))
+            raise PathRefused(str(exc)) from None  # the library's words: the path as given and why
         return Path(value)
 
 

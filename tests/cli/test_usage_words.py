@@ -108,5 +108,5 @@ def test_the_plain_sm_bot_call_still_imports_no_click() -> None:
     done = subprocess.run([str(BIN / "sm-bot"), START, "0.2"], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time")}
-    assert "engine.ultimate" in imported  # the profile is there
+    assert "engine.games.ultimate" in imported  # the profile is there
     assert not {name for name in imported if name == "click" or name.startswith("click.")}
