@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no import at run time: sm-bot's one-shot path loads this module
+    from collections.abc import Callable
+
 
 class FenError(ValueError):
     """A FEN string that cannot be read, or that describes a position legal play cannot reach.
@@ -126,3 +130,45 @@ class OpenSpielParameterError(GameError):
 class UnsupportedGameError(GameError):
     """A game treeviz cannot search: imperfect information, simultaneous moves, not two players, not zero- or
     constant-sum, or chance without listed probabilities; ``reason`` says which."""
+
+
+class ParameterError(ValueError):
+    """A call's parameter out of its range, or not fitting another one: the message names each parameter and its
+    value (``depth=3 does not apply to algorithm='mcts'``), never a command-line flag.
+
+    ``template`` is the message with a ``{name}`` field per parameter (``{name:name}`` for the name alone,
+    ``{name:quoted}`` for a value a front end should quote); ``parameters`` holds the values, so a front end can
+    say the same in its own words (the CLI: ``--depth 3 does not apply to --algo mcts``) with :meth:`render`.
+    """
+
+    def __init__(self, template: str, **parameters: object) -> None:
+        self.template = template
+        self.parameters = parameters
+        super().__init__(self.render(_in_python_words))
+
+    def render(self, word: Callable[[str, object, str], str]) -> str:
+        """The message with each parameter written by ``word(name, value, spec)``: spec "" (the parameter and its
+        value), "quoted" (the same, a value a front end should quote), "name" (the name alone) or "bare" (the
+        value alone)."""
+        return self.template.format(**{name: _Word(name, value, word) for name, value in self.parameters.items()})
+
+
+def _in_python_words(name: str, value: object, spec: str) -> str:
+    """``depth=3``: a parameter as a Python caller writes it."""
+    if spec == "name":
+        return name
+    if spec == "bare":
+        return str(value)
+    return f"{name}={value!r}"
+
+
+class _Word:
+    """One parameter in a message, written on demand by a front end's ``word`` function."""
+
+    def __init__(self, name: str, value: object, word: Callable[[str, object, str], str]) -> None:
+        self.name = name
+        self.value = value
+        self.word = word
+
+    def __format__(self, spec: str) -> str:
+        return self.word(self.name, self.value, spec)

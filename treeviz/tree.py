@@ -17,15 +17,17 @@ from typing import Any
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from treeviz.draw import dot_writer
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
 from treeviz.draw.kinds import kind_of, pv_words
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.styles import BOARD_MAX, StyleError
+from treeviz.draw.styles import BOARD_MAX
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_for_position, adapter_named
+from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
 from treeviz.trees.crop import crop_graph, parse_path
 
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
@@ -134,12 +136,13 @@ class Tree:
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
         """
         if fmt not in FORMATS:
-            raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+            raise ParameterError(f"{{fmt}} is not a format: expected one of {', '.join(FORMATS)}", fmt=fmt)
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
                                             tex_body=tex_body)
         options.check_format(fmt)
         if (plies is not None or path) and fmt not in FIGURE_FORMATS:
-            raise OptionError(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+            raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
+                              plies=plies, path=path, fmt=fmt)
         tree = self.cropped(path=path, plies=plies)
         if fmt == "json":
             return Output([tree.json()])
@@ -156,7 +159,7 @@ class Tree:
                 # A DAG's shared nodes need Graphviz's layout: the tidy layout draws trees.
                 refusal = kind.tidy_refusal(fmt, options.style)
                 if refusal is not None:
-                    raise StyleError(refusal)
+                    raise refusal
                 options = replace(options, style="board")
         notes = list(dict.fromkeys(note for G, kind in zip(graphs, kinds, strict=True)
                                    for note in kind.compact_notes(G)))
@@ -176,8 +179,7 @@ class Tree:
         if not path and plies is None:
             return self
         if not all(kind_of(G).croppable for G in self.graphs):
-            raise OptionError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
-                              "use --max-nodes")
+            raise OptionError(CUT_BY_MAX_NODES, path=path, plies=plies, max_nodes=None)
         moves = parse_path(path) if isinstance(path, str) else list(path or [])
         g = self.graph.graph
         game = adapter_named(g["game"]).game if g.get("game") else game_for_fen(g.get("root_fen", ""))
@@ -228,6 +230,9 @@ DEFAULT_ITERATIONS = 1000
 """MCTS iterations when none are asked for."""
 DEFAULT_C = math.sqrt(2)
 """UCB1's exploration constant when none is asked for."""
+MERGE_NOT_MCTS = "{merge} folds minimax and alpha-beta trees; it does not apply to {algorithm}"
+CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta trees; MCTS trees and merged DAGs are "
+                    "cut by {max_nodes:name}")
 
 
 def search_tree(
@@ -246,9 +251,13 @@ def search_tree(
     c: float = DEFAULT_C,
     seed: int | None = 0,
     solver: bool = False,
+    node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> Tree:
     """The search tree of a FEN (of a game :func:`game_for_fen` recognises), as :class:`Tree`; ``path``
     (``"3,4"``) and ``plies`` keep only a subtree and its first plies (the search is whole: values are exact).
+
+    ``node_budget`` (0: none) stops a search that would enter more nodes, before memory runs out
+    (:mod:`treeviz.trees.budget`); the default admits the whole 549,946-node tic-tac-toe tree.
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
     into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
@@ -259,13 +268,16 @@ def search_tree(
         a minimax/alpha-beta position of a game too big to search whole without a depth limit,
         a merge of an MCTS
         tree, a depth limit for MCTS, or MCTS options for another search; a path that leads
-        nowhere, negative plies, a path or plies with a merge or MCTS.
+        nowhere, negative plies, a path or plies with a merge or MCTS. Every such error is an
+        :class:`engine.errors.ParameterError` naming the parameters and their values.
+    :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes.
     """
     if algorithm == "mcts" and depth is not None:
-        raise ValueError("MCTS has no depth limit (its playouts run to the end of the game): drop --depth")
+        raise ParameterError("{depth} does not apply to {algorithm}: its playouts run to the end of the game",
+                             depth=depth, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
     graph = _build(position, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
-                   (iterations, c, seed, solver))
+                   (iterations, c, seed, solver), node_budget)
     return Tree(graph, title=title, position=position)
 
 
@@ -285,10 +297,11 @@ def comparison(
     solver: bool = False,
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
+    node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> Tree:
     """Two or more searches of a FEN drawn side by side, one panel each, in the order given
     (minimax and alpha-beta by default). ``depth`` applies to minimax and alpha-beta only; the same ``path``
-    and ``plies`` cut every panel.
+    and ``plies`` cut every panel; ``node_budget`` bounds each search.
 
     :raises ValueError: fewer than two searches, an unknown or repeated one, or what
         :func:`search_tree` refuses.
@@ -296,49 +309,53 @@ def comparison(
     algorithms = list(algorithms)
     unknown = [a for a in algorithms if a not in SEARCHES]
     if unknown:
-        raise ValueError(f"unknown search {unknown[0]!r} in the comparison (expected {', '.join(SEARCHES)})")
+        raise ParameterError(f"{{algorithms}}: {unknown[0]!r} is not a search (expected {', '.join(SEARCHES)})",
+                             algorithms=algorithms)
     if len(algorithms) < 2:
-        raise ValueError(f"a comparison needs two or more searches, not {len(algorithms)}")
+        raise ParameterError("{algorithms}: a comparison needs two or more searches", algorithms=algorithms)
     repeated = sorted({a for a in algorithms if algorithms.count(a) > 1})
     if repeated:
-        raise ValueError(f"{repeated[0]} is listed twice in the comparison")
+        raise ParameterError(f"{{algorithms}} lists {repeated[0]} twice", algorithms=algorithms)
     _check_mcts_options(algorithms, iterations, c, seed, solver)
     if merge is not None and "mcts" in algorithms:
-        raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
+        raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm="mcts")
     graphs = [_build(position, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
-                     (iterations, c, seed, solver)) for a in algorithms]
+                     (iterations, c, seed, solver), node_budget) for a in algorithms]
     return Tree(*graphs, title=title, position=position)
 
 
 def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
                         solver: bool) -> None:
     if iterations is not None and iterations < 1:
-        raise ValueError(f"MCTS needs at least one iteration, not {iterations}")
+        raise ParameterError("{iterations}: MCTS needs at least one iteration", iterations=iterations)
     if not (math.isfinite(c) and c >= 0):
-        raise ValueError(f"the exploration constant c must be a finite number >= 0, not {c}")
+        raise ParameterError("{c}: the exploration constant must be a finite number >= 0", c=c)
     if "mcts" not in algorithms and (iterations is not None or solver):
-        raise ValueError("--iterations and --solver are options of --algo mcts")
+        given = {"iterations": iterations} if iterations is not None else {"solver": solver}
+        name = next(iter(given))
+        raise ParameterError(f"{{{name}}} is an MCTS parameter: it applies to {{algorithm}} only", **given,
+                             algorithm="mcts")
 
 
 def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: str | None = None,
-           mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False)) -> nx.DiGraph:
+           mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
+           node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
 
     if algorithm not in SEARCHES:
-        raise ValueError(f"unknown algorithm {algorithm!r} (expected {', '.join(SEARCHES)})")
+        raise ParameterError(f"{{algorithm}} is not a search (expected {', '.join(SEARCHES)})", algorithm=algorithm)
     if merge is not None and algorithm == "mcts":
-        raise ValueError("--merge folds minimax and alpha-beta trees; an MCTS tree has no repeated positions to merge")
+        raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm=algorithm)
     if merge is not None:
         from treeviz.trees.dag import MERGES
         if merge not in MERGES:
-            raise ValueError(f"unknown merge {merge!r} (expected {' or '.join(MERGES)})")
+            raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=merge)
     if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
-        raise ValueError("--path and --plies cut minimax and alpha-beta trees; for MCTS trees and merged DAGs "
-                         "use --max-nodes")
+        raise ParameterError(CUT_BY_MAX_NODES, path=path, plies=plies, max_nodes=None)
     adapter = adapter_for_position(position)
     game = adapter.game
     state = game.parse_fen(position)
@@ -346,17 +363,22 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
         from treeviz.trees.mcts import build_mcts_tree
 
         iterations, c, seed, solver = mcts
-        return build_mcts_tree(game, state, iterations=iterations or DEFAULT_ITERATIONS, c=c, seed=seed,
+        iterations = iterations or DEFAULT_ITERATIONS
+        if node_budget and iterations + 1 > node_budget:
+            raise NodeBudgetExceeded("{iterations} makes up to one node an iteration, more than {node_budget} "
+                                     "allows: ask for fewer, or raise {node_budget:name} (0: no budget)",
+                                     nodes=0, budget=node_budget, foreseen=True, iterations=iterations)
+        return build_mcts_tree(game, state, iterations=iterations, c=c, seed=seed,
                                solver=solver, max_nodes=max_nodes)
     if adapter.needs_depth and depth is None:
-        raise ValueError(f"{adapter.position_noun} needs a depth limit (--depth N, e.g. 2): "
-                         "its full tree is far too big to search")
+        raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
+                             "is far too big to search", depth=None)
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies)
+                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget)
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
     recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order)
+                                             order=order, node_budget=node_budget)
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

@@ -116,7 +116,7 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         try:
             player = make_player(spec)
         except ValueError as exc:
-            fail(str(exc))
+            fail(exc)
         names.append(player.name)
         close_player(player)
     plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)
@@ -144,7 +144,7 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
     except RuntimeError as exc:
         if type(exc).__name__ != "RayUnavailable":
             raise
-        fail(str(exc))
+        fail(exc)
     final = read_records(path)
     for bad in final.bad:
         click.echo(f"warning: {path} {bad}: skipped", err=True)
@@ -168,7 +168,7 @@ def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
         try:
             return RayRunner(address, jobs)
         except (RayMissing, RayUnavailable) as exc:
-            fail(str(exc))
+            fail(exc)
     return local_runner(jobs or 1, on_restart=lambda message: click.echo(f"warning: {message}", err=True))
 
 

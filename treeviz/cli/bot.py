@@ -55,7 +55,7 @@ def _make(spec: str, seed: int | None) -> object:
     try:
         return make_player(spec, seed=seed)
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
 
 
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True},

@@ -15,9 +15,9 @@ from typing import NoReturn
 
 import click
 
-from engine.errors import FenError, IllegalMoveError, MoveSyntaxError
+from engine.errors import FenError, IllegalMoveError, MoveSyntaxError, ParameterError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
-from treeviz.cli.usage import usage_message
+from treeviz.cli.usage import in_cli_words, usage_message
 from treeviz.files import OutputPathError
 
 INTERRUPTED = 130
@@ -30,9 +30,10 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-def fail(message: str) -> NoReturn:
-    """Stop the command with a one-line ``error: message`` and exit status 2."""
-    raise InputError(message)
+def fail(message: str | Exception) -> NoReturn:
+    """Stop the command with a one-line ``error: message`` and exit status 2; a library error is said in this
+    CLI's words (its parameters as options: :func:`treeviz.cli.usage.in_cli_words`)."""
+    raise InputError(message if isinstance(message, str) else in_cli_words(message))
 
 
 class Interrupted(click.Abort):
@@ -50,7 +51,7 @@ def write_output(path: str | os.PathLike[str], chunks: Iterable[bytes | str]) ->
     try:
         write_chunks_atomically(path, chunks)
     except OutputPathError as exc:
-        fail(str(exc))
+        fail(exc)
 
 
 def output_format(output: Path | None, suffixes: dict[str, str], default: str | None = "dot", *,
@@ -94,6 +95,9 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     except click.ClickException as exc:
         _error(exc.format_message())
         sys.exit(exc.exit_code)
+    except ParameterError as exc:
+        _error(in_cli_words(exc))
+        sys.exit(2)
     except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
@@ -126,7 +130,7 @@ def _out_of_memory() -> NoReturn:
     """MemoryError: one line written without allocating much, exit status 1."""
     try:
         os.write(2, b"error: out of memory: the machine could not hold what this command was building; "
-                    b"ask for less (a smaller --depth, --max-nodes, a lower node budget)\n")
+                    b"ask for less (a smaller --depth, or a --node-budget that stops it sooner)\n")
     except OSError:
         pass
     os._exit(1)

@@ -42,7 +42,7 @@ def choose(fen: str, seconds: float, *, c: float, seed: int | None, solver: bool
     try:
         return mcts(ULTIMATE, state, seconds=max(left, 1e-3), c=c, seed=seed, solver=solver)
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
 
 
 def report(result: MctsResult) -> str:

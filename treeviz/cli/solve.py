@@ -199,7 +199,7 @@ def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int, opti
     except StrategyTreeTooLarge as exc:
         fail(f"{exc} (the --max-nodes guard): raise --max-nodes, 0 for no limit, or pick one --side")
     except ValueError as exc:  # the side asked for loses: it has no strategy
-        fail(str(exc))
+        fail(exc)
     if fmt == "json":
         if len(trees) == 1:
             return tree_to_json(trees[0]) + "\n", []
@@ -214,7 +214,7 @@ def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int, opti
         reason = str(exc).split(": use ", 1)[0]
         fail(f"{reason}: use --format svg" + (", or draw one side with --side x|o" if len(trees) > 1 else ""))
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     if fmt in ("png", "pdf"):
         return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks), drawing.notes
     return "".join(c if isinstance(c, str) else c.decode() for c in chunks), drawing.notes

@@ -30,6 +30,7 @@ from treeviz.draw.kinds import kind_of
 from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.draw.themes import THEMES
 from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
+from treeviz.trees.budget import DEFAULT_NODE_BUDGET
 from treeviz.trees.builder import ORDERS
 from treeviz.trees.crop import parse_path
 
@@ -45,7 +46,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str, order: str,
                    max_nodes: int, title: str | None, path: list[str] | None = None, plies: int | None = None,
                    merge: str | None = None, iterations: int | None = None, c: float | None = None,
-                   seed: int | None = None, solver: bool = False) -> Tree:
+                   seed: int | None = None, solver: bool = False, node_budget: int = DEFAULT_NODE_BUDGET) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list.
@@ -54,7 +55,7 @@ def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: in
     check_search_options(algorithms or [algo], merge=merge, depth=depth, iterations=iterations, c=c, seed=seed,
                          solver=solver, compared=algorithms is not None)
     mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
-            "solver": solver}
+            "solver": solver, "node_budget": node_budget}
     try:
         if algorithms is not None:
             return comparison(fen, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
@@ -62,7 +63,7 @@ def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: in
         return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
                            max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
 
 
 def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -109,13 +110,22 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
         options.check_format(fmt)
         path = parse_path(moves) if moves is not None else None
     except ValueError as exc:
-        fail(str(exc))
+        fail(exc)
     if (plies is not None or path) and fmt not in FIGURE_FORMATS:
         fail(f"--plies and --path shape figures; {fmt} output holds the whole tree")
     if style is not None and style != "board" and fmt == "dot":
         fail(f"--style {style} cannot be written as dot: the {style} style is laid out by treeviz, not Graphviz; "
              "use png, svg, pdf or tex (or --style board for dot)")
     return options, path
+
+def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--node-budget N``: the most nodes a search may enter before the command stops (memory stays bounded)."""
+    return click.option(
+        "--node-budget", type=WholeNumber(0), default=DEFAULT_NODE_BUDGET, metavar="N",
+        help=f"Stop with an error past N searched nodes, before memory runs out (a node costs 2-4.5 kB from "
+             f"search to output); 0 = no budget [default: {DEFAULT_NODE_BUDGET:,}, room for the whole "
+             "549,946-node tic-tac-toe tree]. A depth-limited ultimate search that cannot fit is refused at once.")
+
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
@@ -134,6 +144,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help=f"Draw at most N searched nodes (whole levels from the root, then the best line); "
                           f"0 = no limit [default: {DEFAULT_MAX_NODES} for dot and board figures, none for "
                           "compact and dot figures, json and html]."),
+        node_budget_option(),
         click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
         click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
@@ -187,7 +198,7 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
 def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
                 output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
                 title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
-                plies: int | None, moves: str | None, tex_body: bool, **search: Any) -> None:
+                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, **search: Any) -> None:
     fmt_given = fmt is not None
     fmt = fmt or output_format(output, SUFFIXES)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
@@ -204,7 +215,8 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title, path=path, plies=plies, **search)
+                          max_nodes=max_nodes, title=title, path=path, plies=plies, node_budget=node_budget,
+                          **search)
     _report_cut(tree, max_nodes)
 
     if fmt not in ("json", "html", "dot"):
@@ -218,7 +230,7 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
         chunks = drawing.chunks if fmt in ("dot", "svg", "tex") else list(drawing.chunks)
         _emit(chunks, output)
     except (RenderError, ValueError) as exc:
-        fail(str(exc))
+        fail(exc)
     except ImportError:
         if fmt == "html":
             fail("html output needs treeviz.pages.tree_page")

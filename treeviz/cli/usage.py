@@ -139,6 +139,42 @@ def usage_message(exc: click.UsageError) -> str:
     return exc.format_message()
 
 
+FLAGS: dict[str, str] = {
+    "algorithm": "--algo", "algorithms": "--compare", "depth": "--depth", "scoring": "--scoring", "order": "--order",
+    "max_nodes": "--max-nodes", "node_budget": "--node-budget", "merge": "--merge", "iterations": "--iterations",
+    "c": "--c", "seed": "--seed", "solver": "--solver", "path": "--path", "plies": "--plies", "style": "--style",
+    "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
+    "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
+}
+"""The library's parameter names and the options that set them: the one place the CLI translates a
+:class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words
+(``--depth 3 does not apply to --algo mcts``)."""
+
+
+def in_cli_words(exc: Exception) -> str:
+    """The message of a library error with its parameters written as this CLI's options and values."""
+    from engine.errors import ParameterError
+
+    if not isinstance(exc, ParameterError):
+        return str(exc)
+
+    def word(name: str, value: object, spec: str) -> str:
+        flag = FLAGS.get(name)
+        if spec == "bare":
+            return str(value)
+        if flag is None:
+            return name if spec == "name" else f"{name}={value!r}"
+        if spec == "name" or value is True:
+            return flag
+        if isinstance(value, (list, tuple)):
+            value = ",".join(str(v) for v in value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10_000:
+            value = f"{value:,}"
+        return f"{flag} {value!r}" if spec == "quoted" else f"{flag} {value}"
+
+    return exc.render(word)
+
+
 def _shown_name(param: click.Parameter | None, ctx: click.Context | None) -> str:
     """The parameter as the user typed it (``-t`` or ``--limit``), or its metavar for an argument (``SECONDS``)."""
     if param is None:

@@ -17,6 +17,7 @@ import click
 
 from treeviz.cli.common import PAGE_SUFFIXES, output_format, progress_enabled, write_output
 from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
+from treeviz.cli.tttree import node_budget_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.tree import SEARCHES
 from treeviz.trees.builder import ORDERS
@@ -42,6 +43,7 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
               help="Depth limit in plies (leaves there get the heuristic value). Required for ultimate positions.")
 @click.option("--max-nodes", type=WholeNumber(0), default=0, show_default=True, metavar="N",
               help="Keep at most N searched nodes in the page (whole levels, then the best line); 0 = all.")
+@node_budget_option()
 @click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
               help="plain: +1/0/-1; quick: faster wins score higher.")
 @click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
@@ -51,8 +53,9 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str, algo: str, compare: str | None, depth: int | None, max_nodes: int, scoring: str,
-                 order: str, title: str | None, output: Path | None, open_page: bool, **search: Any) -> None:
+def view_command(fen: str, algo: str, compare: str | None, depth: int | None, max_nodes: int, node_budget: int,
+                 scoring: str, order: str, title: str | None, output: Path | None, open_page: bool,
+                 **search: Any) -> None:
     """Write the interactive page of FEN's search tree, print its path and open it in the browser.
 
     Click nodes to expand them, hover for the moves from the root, replay the
@@ -68,7 +71,7 @@ def view_command(fen: str, algo: str, compare: str | None, depth: int | None, ma
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title, **search)
+                          max_nodes=max_nodes, title=title, node_budget=node_budget, **search)
     page = tree.html()
     write_output(path, [page])
     click.echo(str(path))

@@ -92,8 +92,11 @@ def to_png(scene: Scene, dpi: float = 96) -> bytes:
     cairo = binding()
     width, height = png_pixels(scene, dpi)
     if max(width, height) > MAX_PIXELS:
-        raise ValueError(f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PIXELS:,} px limit: "
-                         "use --format svg or pdf, or a smaller --size or --dpi")
+        from treeviz.draw.graphviz import PictureTooLarge
+
+        raise PictureTooLarge(f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PIXELS:,} px "
+                              "limit: use {fmt} or pdf, or a smaller {size:name} or {dpi:name}", fmt="svg",
+                              size=None, dpi=None)
     surface = cairo.ImageSurface(cairo.FORMAT_RGB24, max(1, width), max(1, height))
     ctx = cairo.Context(surface)
     ctx.scale(dpi / 72, dpi / 72)

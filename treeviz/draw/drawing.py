@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import ParameterError
 from treeviz.draw.dot_parts import count
 from treeviz.draw.figure import Panel, figure_scene
 from treeviz.draw.kinds import kind_of
@@ -27,8 +28,8 @@ SIZED_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
 """Formats ``--size`` applies to (DOT is Graphviz's input, not a page)."""
 
 
-class OptionError(ValueError):
-    """Figure options that do not fit together or with the format."""
+class OptionError(ParameterError):
+    """Figure options that do not fit together or with the format (the message names the parameters)."""
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,9 @@ class FigureOptions:
         :raises ValueError: an unknown style, theme or direction, a size or resolution that cannot be used.
         """
         if style is not None and style not in STYLES:
-            raise StyleError(f"unknown style {style!r} (expected one of {', '.join(STYLES)})")
+            raise StyleError(f"{{style:quoted}} is not a style (expected one of {', '.join(STYLES)})", style=style)
         if rankdir is not None and rankdir not in ("TB", "LR"):
-            raise OptionError(f"unknown direction {rankdir!r} (expected TB or LR)")
+            raise OptionError("{rankdir:quoted} is not a direction (expected TB or LR)", rankdir=rankdir)
         check_dpi(dpi)
         page = parse_size(size, dpi) if isinstance(size, str) else size
         return cls(style=style, size=page, dpi=dpi, theme=theme_named(theme) if isinstance(theme, str) else theme,
@@ -63,15 +64,18 @@ class FigureOptions:
         """:raises OptionError: an option that means nothing in ``fmt`` (``--size`` for DOT, ``--dpi`` for SVG...)."""
         if fmt not in FIGURE_FORMATS:
             if self.style or self.size or self.dpi or self.theme is not DEFAULT or self.tex_body:
-                raise OptionError(f"--style, --size, --dpi, --theme and --tex-body shape figures; {fmt} output "
-                                  "holds the whole tree as data")
+                raise OptionError("{style:name}, {size:name}, {dpi:name}, {theme:name} and {tex_body:name} shape "
+                                  "figures; {fmt} output holds the whole tree as data", style=None, size=None,
+                                  dpi=None, theme=None, tex_body=None, fmt=fmt)
             return
         if self.size is not None and fmt not in SIZED_FORMATS:
-            raise OptionError(f"--size applies to png, svg, pdf and tex, not {fmt} (Graphviz's input)")
+            raise OptionError("{size:name} applies to png, svg, pdf and tex, not {fmt} (Graphviz's input)",
+                              size=None, fmt=fmt)
         if self.dpi is not None and fmt != "png":
-            raise OptionError(f"--dpi applies to png only ({fmt} is vector: it scales without pixels)")
+            raise OptionError("{dpi:name} applies to png only ({fmt} is vector: it scales without pixels)",
+                              dpi=None, fmt=fmt)
         if self.tex_body and fmt != "tex":
-            raise OptionError("--tex-body applies to --format tex only")
+            raise OptionError("{tex_body:name} applies to {fmt} only", tex_body=None, fmt="tex")
 
 
 @dataclass

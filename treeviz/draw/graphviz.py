@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from typing import Any
 
+from engine.errors import ParameterError
 from treeviz.draw.library_stderr import library_stderr, pass_on_warnings
 from treeviz.draw.page_size import PAD_INCHES, PageSize
 
@@ -27,6 +28,10 @@ ENGINE_ENV = "TREEVIZ_GRAPHVIZ"
 
 class RenderError(Exception):
     """The picture cannot be made (too big for the format, Graphviz missing or failing)."""
+
+
+class PictureTooLarge(RenderError, ParameterError):
+    """A picture bigger than its format allows (a PNG over 32,767 px): the message names what to change."""
 
 
 class GraphvizNotFound(RenderError):
@@ -136,9 +141,10 @@ def png_pixels(size: tuple[float, float], page: PageSize | None = None, dpi: int
 def _check_png(size: tuple[float, float], page: PageSize | None = None, dpi: int | None = None) -> None:
     width, height = png_pixels(size, page, dpi)
     if max(width, height) > MAX_PNG_PIXELS:
-        raise RenderError(
+        raise PictureTooLarge(
             f"the picture would be {width:,} x {height:,} px, more than PNG's {MAX_PNG_PIXELS:,} px limit: "
-            "use --format svg or pdf, --size, or a smaller --max-nodes / --depth")
+            "use {fmt} or pdf, {size:name}, or a smaller {max_nodes:name} / {depth:name}", fmt="svg", size=None,
+            max_nodes=None, depth=None)
 
 
 def _bb_size(bb: str) -> tuple[float, float]:

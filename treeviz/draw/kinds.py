@@ -22,7 +22,7 @@ import networkx as nx
 from treeviz.draw import dag_dot, mcts_dot, search_dot
 from treeviz.draw.dot_parts import count
 from treeviz.draw.labels import GEQ, LEQ, format_number
-from treeviz.draw.styles import NodeText
+from treeviz.draw.styles import NodeText, StyleError
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
 
@@ -107,8 +107,9 @@ class TreeKind:
         """Words a compact or dot figure's key adds for this kind."""
         return []
 
-    def tidy_refusal(self, fmt: str, style: str | None) -> str | None:
-        """Why this graph cannot be drawn in ``style`` as ``fmt`` (None: it can); see :attr:`tidy`."""
+    def tidy_refusal(self, fmt: str, style: str | None) -> StyleError | None:
+        """Why this graph cannot be drawn in ``style`` as ``fmt``, as the error to raise (None: it can); see
+        :attr:`tidy`."""
         return None
 
     def title_suffix(self, G: nx.DiGraph) -> str:
@@ -174,13 +175,14 @@ class DagKind(TreeKind):
             words.append("boards in canonical orientation, moves on them")
         return words
 
-    def tidy_refusal(self, fmt: str, style: str | None) -> str | None:
+    def tidy_refusal(self, fmt: str, style: str | None) -> StyleError | None:
         if fmt == "tex":
-            return ("a merged DAG (--merge) cannot be written as TikZ: it is laid out by Graphviz in board style; "
-                    "write --format pdf and include that")
+            return StyleError("a merged DAG ({merge:name}) cannot be written as TikZ ({fmt}): it is laid out by "
+                              "Graphviz in board style; write it as pdf and include that", merge=None, fmt=fmt)
         if style not in (None, "board"):
-            return (f"--style {style} draws trees; a merged DAG (--merge) is drawn in board style (Graphviz lays "
-                    "out shared positions): drop --style, or --max-nodes to draw less")
+            return StyleError("{style} draws trees; a merged DAG ({merge:name}) is drawn in board style (Graphviz "
+                              "lays out shared positions): drop {style:name}, or lower {max_nodes:name} to draw "
+                              "less", style=style, merge=None, max_nodes=None)
         return None
 
     def title_suffix(self, G: nx.DiGraph) -> str:

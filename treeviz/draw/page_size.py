@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.errors import ParameterError
+
 POINTS_PER = {"cm": 72 / 2.54, "mm": 72 / 25.4, "in": 72.0, "pt": 1.0}
 """Points in one unit; pixels depend on the resolution."""
 DEFAULT_DPI = 150
@@ -28,8 +30,8 @@ _BY = re.compile(r"(?<=[a-z])\s*x\s*(?=[\d.])")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(cm|mm|in|pt|px)\s*$")
 
 
-class SizeError(ValueError):
-    """A ``--size`` or ``--dpi`` that cannot be used."""
+class SizeError(ParameterError):
+    """A ``size`` or ``dpi`` that cannot be used (the message names the parameter and its value)."""
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,17 @@ class PageSize:
 def _length(text: str, whole: str, dpi: int) -> tuple[float, float, str]:
     match = _LENGTH.match(text)
     if not match:
-        raise SizeError(f"--size {whole!r}: expected a width like 16cm, 160mm, 6in, 450pt or 800px, "
-                        "optionally with a height (16cmx20cm)")
+        raise SizeError("{size:quoted}: expected a width like 16cm, 160mm, 6in, 450pt or 800px, optionally with a "
+                        "height (16cmx20cm)", size=whole)
     amount = float(match.group(1))
     unit = match.group(2)
     points = amount * (72.0 / dpi if unit == "px" else POINTS_PER[unit])
     if points <= 0:
-        raise SizeError(f"--size {whole!r}: the size must be more than 0")
+        raise SizeError("{size:quoted}: the size must be more than 0", size=whole)
     if points < MIN_POINTS:
-        raise SizeError(f"--size {whole!r}: too small for a figure (at least 0.5 in, 1.27 cm)")
+        raise SizeError("{size:quoted}: too small for a figure (at least 0.5 in, 1.27 cm)", size=whole)
     if points > MAX_POINTS:
-        raise SizeError(f"--size {whole!r}: larger than 200 in (508 cm), the largest PDF page")
+        raise SizeError("{size:quoted}: larger than 200 in (508 cm), the largest PDF page", size=whole)
     return points, amount, unit
 
 
@@ -80,7 +82,7 @@ def parse_size(text: str, dpi: int | None = None) -> PageSize:
 def check_dpi(dpi: int | None) -> None:
     """:raises SizeError: a resolution outside 10-2400 dpi."""
     if dpi is not None and not 10 <= dpi <= 2400:
-        raise SizeError(f"--dpi {dpi}: expected a resolution from 10 to 2400 pixels per inch")
+        raise SizeError("{dpi}: expected a resolution from 10 to 2400 pixels per inch", dpi=dpi)
 
 
 NATURAL_LIMIT = 2000 / 25.4 * 72

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.errors import ParameterError
+
 STYLES = ("board", "compact", "dot")
 """Every figure style, as ``--style`` names them."""
 BOARD_LIMIT = 1_000
@@ -23,8 +25,8 @@ TIDY_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
 """What the compact and dot styles (laid out by treeviz itself) can be written as."""
 
 
-class StyleError(ValueError):
-    """A style that cannot draw the tree in the format asked for."""
+class StyleError(ParameterError):
+    """A style that cannot draw the tree in the format asked for (the message names the parameters)."""
 
 
 def auto_style(drawn_nodes: int) -> str:
@@ -38,17 +40,17 @@ def check_style(style: str, fmt: str, drawn_nodes: int, what: str | None = None)
     """:raises StyleError: a style and a format that do not go together, or a board figure too big to lay out
     (``what``: its drawn nodes in words, as the heading counts them: ``18,297 nodes and 6,930 pruned moves``)."""
     if style not in STYLES:
-        raise StyleError(f"unknown style {style!r} (expected one of {', '.join(STYLES)})")
+        raise StyleError(f"{{style:quoted}} is not a style (expected one of {', '.join(STYLES)})", style=style)
     if style != "board" and fmt not in TIDY_FORMATS:
-        raise StyleError(f"--style {style} cannot be written as {fmt}: the {style} style is laid out by treeviz, "
-                         "not Graphviz; use png, svg, pdf or tex (or --style board for dot)")
+        raise StyleError(f"{{style}} cannot be written as {{fmt:bare}}: the {style} style is laid out by treeviz, "
+                         "not Graphviz; use png, svg, pdf or tex (or board style for dot)", style=style, fmt=fmt)
     if style == "board" and fmt == "tex":
-        raise StyleError("--style board cannot be written as tex: TikZ pictures come in compact or dot style "
-                         "(--style compact), or include the board figure as a pdf (\\includegraphics)")
+        raise StyleError("{style} cannot be written as {fmt:bare}: TikZ pictures come in compact or dot style, or "
+                         "include the board figure as a pdf (\\includegraphics)", style=style, fmt=fmt)
     if style == "board" and fmt != "dot" and drawn_nodes > BOARD_MAX:
         raise StyleError(f"{what or f'{drawn_nodes:,} nodes'} are too many for board style (Graphviz would take "
-                         f"minutes or hours to lay them out): use --style compact or dot, or --max-nodes "
-                         f"{BOARD_MAX:,} or less")
+                         f"minutes or hours to lay them out): use {{style:name}} compact or dot, or {{max_nodes:name}} "
+                         f"{BOARD_MAX:,} or less", style=style, max_nodes=None)
 
 
 # -- what a compact node shows -------------------------------------------------------------

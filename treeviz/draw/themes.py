@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.errors import ParameterError
+
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: themes are constants
 class Theme:
@@ -113,4 +115,4 @@ def theme_named(name: str) -> Theme:
     try:
         return THEMES[name]
     except KeyError:
-        raise ValueError(f"unknown theme {name!r} (expected one of {', '.join(THEMES)})") from None
+        raise ParameterError(f"{{theme}} is not a theme (expected one of {', '.join(THEMES)})", theme=name) from None

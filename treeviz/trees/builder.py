@@ -17,12 +17,14 @@ from typing import Any
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
 from engine.search.scoring import SCORINGS, Scoring
 from engine.search.search_result import SearchResult
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
+from treeviz.trees.budget import budget_exceeded, check_foreseen_size
 from treeviz.trees.recorded import recorded_tree
 
 ALGORITHMS = ("minimax", "alphabeta")
@@ -97,10 +99,11 @@ class TreeBuilder:
     Entered nodes get ids in visit order (the root is 0). Per node it keeps the
     parent, the move that led there, the state, the ply, the window at entry, the
     value and bound returned, and, sparsely, the leaf kind and the cut-off with
-    the moves it skipped.
+    the moves it skipped. With a ``budget`` (0: none), entering one node more than it
+    allows raises :class:`treeviz.trees.budget.NodeBudgetExceeded`, stopping the search.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = 0, algorithm: str = "minimax") -> None:
         entries: list[tuple[int, Hashable, Hashable, int, float, float]] = []
         results: list[tuple[float, str] | None] = []
         leaves: dict[int, str] = {}
@@ -120,9 +123,14 @@ class TreeBuilder:
         push = stack.append
         pop = stack.pop
 
+        full = budget if budget > 0 else -1
+
         # Closures rather than methods: no attribute look-ups on the hot path.
         def enter(state: Hashable, move: Hashable | None, ply: int, alpha: float, beta: float) -> None:
-            push(len(results))
+            entered = len(results)
+            if entered == full:
+                raise budget_exceeded(entered, budget, algorithm)
+            push(entered)
             append_entry((stack[-2], move, state, ply, alpha, beta))
             append_result(None)
 
@@ -198,6 +206,7 @@ def build_tree(
     max_nodes: int = 0,
     path: Sequence[str] | None = None,
     plies: int | None = None,
+    node_budget: int = 0,
 ) -> nx.DiGraph:
     """Search ``state`` with ``algorithm`` and return its tree as a DiGraph (see the tree schema).
 
@@ -208,15 +217,17 @@ def build_tree(
     variation, then that variation to its end (a prefix of it when even that does not
     fit). ``path`` (move names as drawn, e.g. ``["3", "4"]``) keeps only the subtree under the position those
     moves reach, ``plies`` only its first plies; what they cut shows as ``hidden`` counts (see
-    :mod:`treeviz.trees.crop`). The search itself always runs to the end, so values are exact.
+    :mod:`treeviz.trees.crop`). The search itself always runs to the end, so values are exact, unless it
+    enters more than ``node_budget`` nodes (0: no budget; see :mod:`treeviz.trees.budget`).
 
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
+    :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes.
     :raises treeviz.trees.crop.PathError: a path that leads to no searched position.
     """
     if max_nodes < 0:
-        raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
+        raise ParameterError("{max_nodes} must be 0 (no limit) or more", max_nodes=max_nodes)
     recorder, graph_attrs, entered = record_search(game, state, algorithm=algorithm, depth=depth, evaluate=evaluate,
-                                                   scoring=scoring, order=order)
+                                                   scoring=scoring, order=order, node_budget=node_budget)
     G = recorded_tree(recorder, game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
     if G.graph["nodes"] != entered:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
@@ -232,6 +243,7 @@ def record_search(
     evaluate: Evaluation | None = None,
     scoring: str = "plain",
     order: str = "ascending",
+    node_budget: int = 0,
 ) -> tuple[TreeBuilder, dict[str, Any], int]:
     """Run the search with a :class:`TreeBuilder` listening, without making the graph.
 
@@ -240,15 +252,22 @@ def record_search(
     tree; :func:`treeviz.trees.dag.merge_records` folds it into a DAG without the tree.
 
     :raises ValueError: as :func:`build_tree`.
+    :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes (0: no
+        budget); a depth-limited ultimate search that cannot fit is refused before it starts.
     """
     if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r} (expected {' or '.join(ALGORITHMS)})")
+        raise ParameterError(f"{{algorithm}} is not a search (expected {' or '.join(ALGORITHMS)})",
+                             algorithm=algorithm)
     if order not in ORDERS:
-        raise ValueError(f"unknown move order {order!r} (expected one of {', '.join(ORDERS)})")
+        raise ParameterError(f"{{order}} is not a move order (expected one of {', '.join(ORDERS)})", order=order)
     if scoring not in SCORING_NAMES:
-        raise ValueError(f"unknown scoring {scoring!r} (expected one of {', '.join(SCORING_NAMES)})")
+        raise ParameterError(f"{{scoring}} is not a scoring (expected one of {', '.join(SCORING_NAMES)})",
+                             scoring=scoring)
     if depth is not None and depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
+        raise ParameterError("{depth} must be 0 or more", depth=depth)
+    if node_budget < 0:
+        raise ParameterError("{node_budget} must be 0 (no budget) or more", node_budget=node_budget)
+    check_foreseen_size(game, state, depth, algorithm, node_budget)
 
     score: Scoring
     if scoring == "heuristic" or (depth is not None and evaluate is None):
@@ -261,7 +280,7 @@ def record_search(
     else:
         score = SCORINGS[scoring]
 
-    recorder = TreeBuilder()
+    recorder = TreeBuilder(node_budget, algorithm)
     order_fn = ORDERS[order](game)
     search = minimax if algorithm == "minimax" else alphabeta
     with GcPaused():

@@ -20,13 +20,15 @@ from typing import Any
 
 import networkx as nx
 
-
-class PathError(ValueError):
-    """A ``--path`` that does not lead to a searched position: unknown or illegal move, pruned move, a leaf."""
+from engine.errors import ParameterError
 
 
-class CropError(ValueError):
-    """A bad ``--plies`` or ``--max-nodes`` value."""
+class PathError(ParameterError):
+    """A ``path`` that does not lead to a searched position: unknown or illegal move, pruned move, a leaf."""
+
+
+class CropError(ParameterError):
+    """A bad ``plies`` or ``max_nodes`` value."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,8 @@ def parse_path(text: str) -> list[str]:
     """
     tokens = re.split(r"\s*,\s*|\s+", text.strip())
     if not tokens or any(not t for t in tokens):
-        raise PathError(f"--path {text!r}: expected moves separated by commas, as written on the edges (e.g. 3,4)")
+        raise PathError("{path:quoted}: expected moves separated by commas, as written on the edges (e.g. 3,4)",
+                        path=text)
     return tokens
 
 
@@ -76,19 +79,19 @@ def follow_path(tokens: Sequence[str], root: int, children: Children, where: Cal
         after = f" after {done}" if done else ""
         options = children(node)
         if not options:
-            raise PathError(f"--path {','.join(tokens)}: the tree has no move{after} ({where(node)}: a finished "
-                            "game or the depth limit)")
+            raise PathError(f"{{path}}: the tree has no move{after} ({where(node)}: a finished game or the depth "
+                            "limit)", path=",".join(tokens))
         for name, child, pruned in options:
             if name == token:
                 if pruned:
-                    raise PathError(f"--path {','.join(tokens)}: move {token}{after} was pruned by alpha-beta, so it "
-                                    "has no subtree to draw")
+                    raise PathError(f"{{path}}: move {token}{after} was pruned by alpha-beta, so it has no subtree "
+                                    "to draw", path=",".join(tokens))
                 node = child
                 break
         else:
             names = ", ".join(name for name, _, _ in options)
-            raise PathError(f"--path {','.join(tokens)}: {token!r} is not a move in the tree{after} "
-                            f"({where(node)}; moves there: {names})")
+            raise PathError(f"{{path}}: {token!r} is not a move in the tree{after} ({where(node)}; moves there: "
+                            f"{names})", path=",".join(tokens))
     return node
 
 
@@ -137,9 +140,9 @@ def select(parent: Sequence[int], ply: Sequence[int], size: Sequence[int], value
     :raises CropError: a negative ``plies`` or ``max_nodes``.
     """
     if plies is not None and plies < 0:
-        raise CropError(f"--plies must be 0 or more, not {plies}")
+        raise CropError("{plies} must be 0 or more", plies=plies)
     if max_nodes < 0:
-        raise CropError(f"--max-nodes must be 0 (no limit) or more, not {max_nodes}")
+        raise CropError("{max_nodes} must be 0 (no limit) or more", max_nodes=max_nodes)
     end = root + size[root]
     base = ply[root]
     deepest = plies if plies is not None else None
@@ -220,7 +223,7 @@ def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int |
     if not path and plies is None:
         return G
     if plies is not None and plies < 0:
-        raise CropError(f"--plies must be 0 or more, not {plies}")
+        raise CropError("{plies} must be 0 or more", plies=plies)
     root = graph_root(G)
     # Preorder numbering of the entered nodes; stubs listed apart, as the builder keeps them.
     ids: list[Hashable] = []

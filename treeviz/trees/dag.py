@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from treeviz.games.registry import adapter_for, adapter_named
 from treeviz.trees.builder import GcPaused, TreeBuilder
 
@@ -79,7 +80,7 @@ def merge_tree(G: nx.DiGraph, how: str, game: Any = None, *, max_nodes: int = 0)
         without known symmetries.
     """
     if how not in MERGES:
-        raise ValueError(f"unknown merge {how!r} (expected {' or '.join(MERGES)})")
+        raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=how)
     if G.graph.get("hidden"):
         raise ValueError("a tree cut by max_nodes cannot be merged: merge the whole tree, then cut the DAG")
     if game is None:
@@ -94,7 +95,7 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
     (:func:`treeviz.trees.builder.record_search`): the tree itself is never made, so the 549,946-node tree of
     the empty board folds in a fraction of the time and memory."""
     if how not in MERGES:
-        raise ValueError(f"unknown merge {how!r} (expected {' or '.join(MERGES)})")
+        raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=how)
     with GcPaused():
         entries = recorder.entries
         results = recorder.results

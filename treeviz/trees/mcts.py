@@ -17,6 +17,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from engine.search.mcts import mcts, ucb
 from treeviz.games.registry import adapter_for
 
@@ -177,7 +178,7 @@ def build_mcts_tree(game: Any, state: Hashable, *, iterations: int, c: float = m
     :raises ValueError: bad search arguments (from the engine) or a negative cap.
     """
     if max_nodes < 0:
-        raise ValueError(f"max_nodes must be 0 (no limit) or more, not {max_nodes}")
+        raise ParameterError("{max_nodes} must be 0 (no limit) or more", max_nodes=max_nodes)
     builder = MctsTreeBuilder()
     result = mcts(game, state, iterations=iterations, c=c, seed=seed, solver=solver, observer=builder)
     _check_against(builder, result)
