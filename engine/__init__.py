@@ -28,6 +28,7 @@ _HOMES = {
     "SearchResult": "engine.search.search_result",
     "TICTACTOE": "engine.games.tictactoe",
     "TicTacToe": "engine.games.tictactoe",
+    "ULTIMATE": "engine.games.ultimate",
     "X": "engine.game",
     "X_WINS": "engine.game",
     "alphabeta": "engine.search.alphabeta",

@@ -37,7 +37,7 @@ def ray_module() -> Any:
     try:
         import ray
     except ImportError:
-        raise RayMissing("--backend ray needs Ray: pip install 'treeviz[cluster]'") from None
+        raise RayMissing("the ray backend needs Ray: pip install 'treeviz[cluster]'") from None
     return ray
 
 
@@ -51,7 +51,7 @@ def _check_reachable(address: str) -> None:
         return
     host, _, port = address.rpartition(":")
     if not host or not port.isdigit():
-        raise RayUnavailable(f"--address {address!r}: expected HOST:PORT (e.g. 10.0.0.5:6379), auto or ray://...")
+        raise RayUnavailable(f"address={address!r}: expected HOST:PORT (e.g. 10.0.0.5:6379), auto or ray://...")
     try:
         with socket.create_connection((host, int(port)), timeout=10):
             pass

@@ -69,15 +69,12 @@ def compare_list(value: str | bool | None) -> list[str] | None:
     return names
 
 
-def check_search_options(algorithms: list[str], *, merge: str | None, depth: int | None, iterations: int | None,
-                         c: float | None, seed: int | None, solver: bool, compared: bool) -> None:
-    """Refuse option combinations that mean nothing, before any search runs."""
+def check_search_options(algorithms: list[str], *, iterations: int | None, c: float | None, seed: int | None,
+                         solver: bool) -> None:
+    """Refuse MCTS options given to other searches, before any search runs (the library cannot tell a default
+    from a value given); every other combination is the library's to refuse."""
     if "mcts" not in algorithms:
         given = [name for name, value in (("--iterations", iterations), ("--c", c), ("--seed", seed))
                  if value is not None] + (["--solver"] if solver else [])
         if given:
             fail(f"{given[0]} is an MCTS option: use it with --algo mcts (or mcts in --compare)")
-    if merge is not None and "mcts" in algorithms:
-        fail("--merge folds minimax and alpha-beta trees into DAGs; it does not apply to mcts")
-    if depth is not None and algorithms == ["mcts"] and not compared:
-        fail("--depth does not apply to mcts (its playouts run to the end of the game)")

@@ -52,8 +52,7 @@ def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: in
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list.
     """
     algorithms = compare_list(compare)
-    check_search_options(algorithms or [algo], merge=merge, depth=depth, iterations=iterations, c=c, seed=seed,
-                         solver=solver, compared=algorithms is not None)
+    check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver)
     mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
             "solver": solver, "node_budget": node_budget}
     try:

@@ -141,8 +141,8 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
         return _board(fmt, options, board_dot, notes, free_labels=free)
     if fmt == "tex" and drawn > MAX_TEX_NODES:
         raise StyleError(f"{drawn_words(panels)} are too many for one TikZ picture (TeX runs out of memory past about "
-                         f"{MAX_TEX_NODES:,}): write --format pdf and \\includegraphics it, or draw less "
-                         "(--plies, --path)")
+                         f"{MAX_TEX_NODES:,}): write {{fmt}} and \\includegraphics it, or draw less ({{plies:name}}, "
+                         "{path:name})", fmt="pdf", plies=None, path=None)
     size = options.size
 
     def scene_at(page: PageSize | None) -> Any:
