@@ -33,10 +33,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-MIXED = ["bot:0.2", "seed:3", "greedy", "random"]
+MIXED = ["bot:0.2", "course:3", "greedy", "random"]
 """Quick built-ins, the bot thinking a fixed share of 0.2 s a move: about a minute with --jobs 1
 (long enough that start-up costs, Ray's above all, weigh as little as in a real championship)."""
-SEARCHERS = ["seed:4", "seed:5", "greedy", "random"]
+SEARCHERS = ["course:4", "course:5", "greedy", "random"]
 """Fixed-depth searchers only: every game is pure computing."""
 
 
@@ -110,7 +110,7 @@ def bench_dask(players: list[str], settings: list[str]) -> None:
     from engine.arena.players import make_player
 
     values = dict(zip(settings[::2], settings[1::2], strict=True))
-    plan = Plan(tuple(players), tuple(make_player(p).name for p in players), float(values["--limit"]),
+    plan = Plan(tuple(players), tuple(make_player(p).name for p in players), float(values["--seconds"]),
                 int(values["--rounds"]), int(values["--openings"]), 0)
     began = time.perf_counter()
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
@@ -128,8 +128,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds (a look, not the figures)")
     args = parser.parse_args()
-    mixed = ["--limit", "1", "--rounds", "1" if args.quick else "8", "--openings", "4"]
-    searchers = ["--limit", "5", "--rounds", "1" if args.quick else "3", "--openings", "4"]
+    mixed = ["--seconds", "1", "--rounds", "1" if args.quick else "8", "--openings", "4"]
+    searchers = ["--seconds", "5", "--rounds", "1" if args.quick else "3", "--openings", "4"]
     print(f"{os.cpu_count()} cores; {load()}; python {sys.version.split()[0]}")
     tmp = Path(tempfile.mkdtemp(prefix="bench-arena-"))
     try:

@@ -2,8 +2,8 @@
 
     .venv/bin/python scripts/bench_bot.py speed  [--positions 30 --seconds 0.5]
     .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 0.1 0.3 1 --calls 1000 --load]
-    .venv/bin/python scripts/bench_bot.py match  [--opponent proc:seed:4 --limit 0.3 --rounds 10 --openings 2]
-    .venv/bin/python scripts/bench_bot.py arena  [--opponent seed:5 --rounds 20 --limit 0.5 --records DIR]
+    .venv/bin/python scripts/bench_bot.py match  [--opponent proc:course:4 --seconds 0.3 --rounds 10 --openings 2]
+    .venv/bin/python scripts/bench_bot.py arena  [--opponent course:5 --rounds 20 --seconds 0.5 --records DIR]
     .venv/bin/python scripts/bench_bot.py startup [--runs 21]
 
 ``speed``: search nodes per second on midgame positions (random games of
@@ -13,7 +13,7 @@ midgame positions, at each budget, optionally with a second CPU-bound process
 running: wall-time quantiles, late answers, start-up (launch to search start,
 from the time the bot reports), depths, bad answers. ``match``: our bot as a
 fresh ``sm-bot`` process per move against an opponent run as a process
-(``proc:seed:4`` and ``proc:mcts`` are the built-ins served by ``sm-bot --serve``,
+(``proc:course:4`` and ``proc:mcts`` are the built-ins served by ``sm-bot --serve``,
 so they pay no start-up per move), through ``treeviz arena``: random two-ply
 openings each played with both colours, the standings and the shares of points.
 ``arena``: in-process players, ``rounds`` x 2 games. ``startup``: ``python -X
@@ -172,7 +172,7 @@ def bench_match(args: argparse.Namespace) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         records = Path(args.records) if args.records else Path(folder) / "records"
-        command = [str(BIN / "treeviz"), "arena", args.bot, args.opponent, "--limit", f"{args.limit:g}",
+        command = [str(BIN / "treeviz"), "arena", args.bot, args.opponent, "--seconds", f"{args.limit:g}",
                    "--rounds", str(args.rounds), "--openings", str(args.openings), "--seed", str(args.seed),
                    "--records", str(records), "--jobs", str(args.jobs),
                    "--progress" if args.verbose else "--no-progress"]
@@ -233,18 +233,18 @@ def main() -> None:
     p.add_argument("--verbose", action="store_true")
     p.set_defaults(run=bench_smbot)
     p = sub.add_parser("arena")
-    p.add_argument("--opponent", default="seed:5")
+    p.add_argument("--opponent", default="course:5")
     p.add_argument("--rounds", type=int, default=20)
-    p.add_argument("--limit", type=float, default=0.5)
+    p.add_argument("--seconds", dest="limit", type=float, default=0.5)
     p.add_argument("--openings", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--records", type=Path, help="write every game's record (FENs) into this directory")
     p.set_defaults(run=bench_arena)
     p = sub.add_parser("match")
-    p.add_argument("--opponent", default="proc:seed:4")
+    p.add_argument("--opponent", default="proc:course:4")
     p.add_argument("--bot", default="sm-bot")
-    p.add_argument("--limit", type=float, default=0.3)
+    p.add_argument("--seconds", dest="limit", type=float, default=0.3)
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--openings", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)

@@ -27,13 +27,13 @@ from tests.browser import browser_missing, headless_chromium  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
 from treeviz.pages.arena_page import report_html  # noqa: E402
 
-PLAYERS = ("random", "greedy", "seed:1", "seed:2", "seed:3", "seed:4")
+PLAYERS = ("random", "greedy", "course:1", "course:2", "course:3", "course:4")
 PLAN = Plan(PLAYERS, PLAYERS, limit=6.0, rounds=1, openings=4, seed=2)
-"""`treeviz arena random greedy seed:1 seed:2 seed:3 seed:4 --openings 4 --seed 2 --jobs 2 --report ...`"""
+"""`treeviz arena random greedy course:1 course:2 course:3 course:4 --openings 4 --seed 2 --jobs 2 --report ...`"""
 SAME_PICTURE = 8
 """Largest per-channel difference of two screenshots still taken as the same picture."""
 GAME_SHOWN = 30
-"""The game the screenshot replays (stopped at move 40): seed:4 (x) against seed:3."""
+"""The game the screenshot replays (stopped at move 40): course:4 (x) against course:3."""
 
 
 def essence(line: dict) -> tuple:

@@ -1,12 +1,14 @@
-"""Ultimate tic-tac-toe players for the arena and the CLI: one interface, built-ins and outside programs.
+"""Players for the arena and every command that takes an opponent: one interface, one spec language, one factory.
 
-A player answers ``choose(state, seconds)`` with a move. Built-ins run in the
-arena's process: ``random``, ``greedy`` (the move whose position evaluates best
-one ply ahead, a win if there is one), ``seed:N`` (the course's bot: fixed-depth
-negamax alpha-beta to N plies with its ``mscore`` evaluation, moves in ascending
-order), ``bot`` / ``bot:S`` (our iterative-deepening search, thinking S
-seconds, or a share of the limit) and ``mcts`` / ``mcts:S`` (Monte Carlo tree
-search, the same time rules). Anything else is a command that speaks the
+A player answers ``choose(state, seconds)`` with a move. :func:`make_player` builds one from its
+spec. Ultimate built-ins run in the caller's process: ``random``, ``greedy`` (the move whose
+position evaluates best one ply ahead, a win if there is one), ``course:N`` (the course's bot:
+fixed-depth negamax alpha-beta to N plies with its ``mscore`` evaluation, moves in ascending
+order; ``seed:N``, its old name, is still read), ``bot`` / ``bot:S`` (our iterative-deepening search,
+thinking S seconds, or a share of the limit; with a ``depth``, to that depth instead) and ``mcts`` /
+``mcts:S`` (Monte Carlo tree search, the same time rules). Tic-tac-toe's are the course's
+algorithms (:mod:`engine.arena.tictactoe_players`: ``minimax``, ``alphabeta``, ``strategy``,
+``dfs``, ``bfs``, ``random``). Anything else is a command that speaks the
 ``sm-bot`` interface (FEN and seconds as its last two arguments, the move on
 stdout); it runs as a subprocess, killed when the limit passes. ``serve:COMMAND``
 and ``proc:SPEC`` are served players (:mod:`engine.arena.served_player`): one process
@@ -21,12 +23,13 @@ import re
 import shlex
 import subprocess
 import time
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from engine.arena.processes import CRASH, GARBAGE, MOVE_RE, TIMEOUT, PlayerFault, kill_group, resolve_program
 from engine.bot.decision import search as bot_search
 from engine.bot.iterative import Decision
+from engine.errors import ParameterError
 from engine.evaluation.ultimate import (
     CONTEMPT,
     DEFAULT_WEIGHTS,
@@ -93,11 +96,12 @@ class GreedyPlayer:
 
 
 class SeedPlayer:
-    """The course's bot: negamax alpha-beta to a fixed depth, ``mscore`` evaluation, ascending moves."""
+    """The course's bot (``course:N``): negamax alpha-beta to a fixed depth, ``mscore`` evaluation, ascending
+    moves."""
 
     def __init__(self, depth: int, name: str | None = None) -> None:
         self.depth = depth
-        self.name = name or f"seed:{depth}"
+        self.name = name or f"course:{depth}"
 
     def choose(self, state: int, seconds: float) -> int:
         """The first move the fixed-depth search proves best."""
@@ -134,6 +138,44 @@ class BotPlayer:
         self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
                                contempt=self.contempt)
         return self.last.move  # type: ignore[return-value]
+
+
+class DepthBotPlayer:
+    """Our bot's search (iterative deepening, the same evaluation and table) stopped at ``depth`` plies instead of a
+    deadline: ``bot`` with a depth, as ``sm-refresh --depth 6`` plays."""
+
+    def __init__(self, depth: int, name: str | None = None) -> None:
+        self.depth = depth
+        self.name = name or f"bot depth {depth}"
+        self.table = TranspositionTable()
+        self.last: Decision | None = None
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The move the search to ``depth`` plies prefers (``seconds`` is not looked at)."""
+        from math import inf
+
+        from engine.bot.iterative import think
+        from engine.evaluation.ultimate import WIN, evaluate
+
+        self.last = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=self.depth,
+                          table=self.table)
+        return self.last.move  # type: ignore[return-value]
+
+
+class TicTacToePlayer:
+    """A tic-tac-toe opponent of :mod:`engine.arena.tictactoe_players` behind the player interface; ``last_note``
+    says how its last move was found."""
+
+    def __init__(self, name: str, decide: Callable[[int], Any]) -> None:
+        self.name = name
+        self.decide = decide
+        self.last_note = ""
+
+    def choose(self, state: int, seconds: float) -> int:
+        """The algorithm's cell for ``state`` (tic-tac-toe answers at once: ``seconds`` is not looked at)."""
+        decision = self.decide(state)
+        self.last_note = decision.note
+        return int(decision.move)
 
 
 def choose_within(player: Player, state: int, seconds: float, started: float) -> int:
@@ -206,8 +248,26 @@ class ExternalPlayer:
         return int(match.group(1))
 
 
-BUILTIN_RE = re.compile(r"(random|greedy|seed|bot|mcts)(?::(.*))?")
-BUILTINS = "random, greedy, seed:N, bot, bot:S, mcts, mcts:S"
+BUILTIN_RE = re.compile(r"(random|greedy|course|seed|bot|mcts)(?::(.*))?")
+BUILTINS = "random, greedy, course:N, bot, bot:S, mcts, mcts:S"
+GAMES = ("ultimate", "tictactoe")
+"""The games :func:`make_player` has players for (``game=``)."""
+DEPTH_PLAYERS = {"ultimate": ("bot", "course"), "tictactoe": ("minimax", "alphabeta")}
+"""The players a ``depth`` applies to, by game."""
+RENAMED_PLAYERS = {"seed": "course"}
+"""Old words of the spec language, still read for one release: ``seed`` means a random seed everywhere
+else, so the course's bot is ``course:N``."""
+
+
+def renamed_spec(spec: str) -> str | None:
+    """The current spelling of ``spec`` when it uses an old word (``seed:4`` -> ``course:4``, ``proc:seed:4`` ->
+    ``proc:course:4``), else None; front ends say it as a deprecation note."""
+    prefix, rest = ("proc:", spec[5:]) if spec.startswith("proc:") else ("", spec)
+    kind, sep, arg = rest.partition(":")
+    new = RENAMED_PLAYERS.get(kind)
+    if new is None or BUILTIN_RE.fullmatch(rest) is None:
+        return None
+    return f"{prefix}{new}{sep}{arg}"
 
 
 def builtin_spec(spec: str) -> tuple[str, int | float | None] | None:
@@ -221,9 +281,10 @@ def builtin_spec(spec: str) -> tuple[str, int | float | None] | None:
     if not match:
         return None
     kind, arg = match.groups()
+    kind = RENAMED_PLAYERS.get(kind, kind)
     if arg is None:
-        return kind, (3 if kind == "seed" else None)
-    if kind == "seed":
+        return kind, (3 if kind == "course" else None)
+    if kind == "course":
         depth = _number(spec, arg, int)
         if not 1 <= depth <= 12:
             raise ValueError(f"player {spec!r}: depth must be 1-12")
@@ -236,30 +297,66 @@ def builtin_spec(spec: str) -> tuple[str, int | float | None] | None:
     raise ValueError(f"player {spec!r}: {kind} takes no parameter")
 
 
-def make_player(spec: str, *, seed: int | None = None) -> Player:
-    """A player from its command-line spelling: ``random``, ``greedy``, ``seed:3``, ``bot``, ``bot:0.5``,
-    ``mcts``, ``mcts:0.5``; ``proc:SPEC`` (built-in SPEC served by one ``sm-bot --serve`` process for all
-    moves), ``serve:COMMAND`` (any command speaking that protocol); ``cmd:ANY COMMAND`` or any other command
-    line (run as an external program once per move).
+def make_player(spec: str, *, seed: int | None = None, game: str = "ultimate", depth: int | None = None) -> Player:
+    """The one factory of players, from the spec language every command shares.
 
-    :raises ValueError: a built-in name with a bad parameter, or an empty or unparsable command.
+    Ultimate (``game="ultimate"``): ``random``, ``greedy``, ``course:3``, ``bot``, ``bot:0.5``, ``mcts``,
+    ``mcts:0.5``; ``proc:SPEC`` (built-in SPEC served by one ``sm-bot --serve`` process for all moves),
+    ``serve:COMMAND`` (any command speaking that protocol); ``cmd:ANY COMMAND`` or any other command line
+    (run as an external program once per move). Tic-tac-toe (``game="tictactoe"``): ``minimax``,
+    ``alphabeta``, ``strategy``, ``dfs``, ``bfs``, ``random``. ``seed`` seeds the random players; ``depth``
+    fixes the search depth of the players :data:`DEPTH_PLAYERS` names.
+
+    :raises ValueError: an unknown game or tic-tac-toe player, a built-in name with a bad parameter, an empty
+        or unparsable command, a depth for a player without one (an :class:`engine.errors.ParameterError`).
     """
+    if game not in GAMES:
+        raise ParameterError(f"{{game}} is not a game with players (expected {' or '.join(GAMES)})", game=game)
+    if depth is not None and depth < 1:
+        raise ParameterError("{depth} must be 1 or more", depth=depth)
+    if game == "tictactoe":
+        return _tictactoe_player(spec, seed, depth)
     if spec.startswith(("proc:", "serve:")):
+        if depth is not None:
+            raise _no_depth(spec, depth, game)
         return _served(spec, seed)
     parsed = builtin_spec(spec)
     if parsed is not None:
         kind, value = parsed
+        if depth is not None and (kind not in DEPTH_PLAYERS[game] or (kind == "course" and ":" in spec)):
+            raise _no_depth(spec, depth, game)
         if kind == "random":
             return RandomPlayer(seed)
         if kind == "greedy":
             return GreedyPlayer(seed)
-        if kind == "seed":
-            return SeedPlayer(int(value))  # type: ignore[arg-type]
+        if kind == "course":
+            depth = depth or int(value)  # type: ignore[arg-type]
+            return SeedPlayer(depth, name=f"{spec.partition(':')[0]}:{depth}")
         if kind == "bot":
-            return BotPlayer(value)
+            return DepthBotPlayer(depth) if depth is not None else BotPlayer(value)
         return MctsPlayer(value, seed=seed)
+    if depth is not None:
+        raise _no_depth(spec, depth, game)
     command = spec[4:] if spec.startswith("cmd:") else spec
     return ExternalPlayer(_split(spec, command), name=spec)
+
+
+def _tictactoe_player(spec: str, seed: int | None, depth: int | None) -> Player:
+    """A tic-tac-toe opponent (:func:`engine.arena.tictactoe_players.tictactoe_player`) as a player."""
+    from engine.arena.tictactoe_players import AI_NAMES, tictactoe_player
+
+    if spec not in AI_NAMES:
+        raise ParameterError(f"{{spec}} is not a tic-tac-toe player (expected one of {', '.join(AI_NAMES)})",
+                             spec=spec)
+    if depth is not None and spec not in DEPTH_PLAYERS["tictactoe"]:
+        raise _no_depth(spec, depth, "tictactoe")
+    name = spec if depth is None else f"{spec} depth {depth}"
+    return TicTacToePlayer(name, tictactoe_player(spec, depth=depth, seed=seed))
+
+
+def _no_depth(spec: str, depth: int, game: str) -> ParameterError:
+    takes = " and ".join(DEPTH_PLAYERS[game])
+    return ParameterError(f"{{depth}} applies to {takes}, not to {{spec}}", depth=depth, spec=spec)
 
 
 def _served(spec: str, seed: int | None) -> Player:

@@ -42,9 +42,9 @@ def test_ultimate_endgame_is_counted() -> None:
 
 
 def test_max_positions_guard_exits_2_and_names_itself() -> None:
-    result = treeviz("count", "999999999 00 x", "--max-positions", "1000")
+    result = treeviz("count", "999999999 00 x", "--position-budget", "1000")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("error: ") and "--max-positions" in result.stderr
+    assert result.stderr.startswith("error: ") and "--position-budget" in result.stderr
     assert result.stderr.count("\n") == 1
 
 

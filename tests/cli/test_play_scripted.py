@@ -54,7 +54,7 @@ def test_every_bad_input_is_answered_and_the_game_goes_on(tmp_path: Path) -> Non
 
 def test_the_solved_strategy_beats_a_naive_player(tmp_path: Path) -> None:
     # x is the computer playing the solved strategy; the person (o) always takes the lowest free cell.
-    result = run_script("treeviz", "play", "--game", "ttt", "--ai", "strategy", "--human", "o", "--no-png",
+    result = run_script("treeviz", "play", "--game", "ttt", "--player", "strategy", "--human", "o", "--no-png",
                         "-o", str(tmp_path), stdin=EVERY_CELL_IN_TURN)
     assert result.returncode == 0, result.stderr
     assert "Game over: x wins." in result.stdout
@@ -63,7 +63,7 @@ def test_the_solved_strategy_beats_a_naive_player(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ai", ["minimax", "alphabeta", "strategy"])
 def test_perfect_opponents_never_lose_to_the_naive_player(tmp_path: Path, ai: str) -> None:
-    result = run_script("treeviz", "play", "--game", "ttt", "--ai", ai, "--no-png", "-o", str(tmp_path),
+    result = run_script("treeviz", "play", "--game", "ttt", "--player", ai, "--no-png", "-o", str(tmp_path),
                         stdin=EVERY_CELL_IN_TURN)
     assert result.returncode == 0, result.stderr
     assert "Game over: o wins." in result.stdout
@@ -72,7 +72,7 @@ def test_perfect_opponents_never_lose_to_the_naive_player(tmp_path: Path, ai: st
 @pytest.mark.parametrize(("ai", "extra"), [("dfs", []), ("bfs", []), ("random", ["--seed", "4"]),
                                             ("minimax", ["--depth", "2"]), ("alphabeta", ["--depth", "3"])])
 def test_each_course_opponent_plays_a_legal_game_to_the_end(tmp_path: Path, ai: str, extra: list[str]) -> None:
-    result = run_script("treeviz", "play", "--game", "ttt", "--ai", ai, *extra, "--no-png", "-o", str(tmp_path),
+    result = run_script("treeviz", "play", "--game", "ttt", "--player", ai, *extra, "--no-png", "-o", str(tmp_path),
                         stdin=EVERY_CELL_IN_TURN)
     assert result.returncode == 0, result.stderr
     assert "Game over: " in result.stdout
@@ -81,7 +81,7 @@ def test_each_course_opponent_plays_a_legal_game_to_the_end(tmp_path: Path, ai: 
 
 
 def test_computer_against_itself(tmp_path: Path) -> None:
-    result = run_script("treeviz", "play", "--game", "ttt", "--ai", "alphabeta", "--human", "none", "--no-png",
+    result = run_script("treeviz", "play", "--game", "ttt", "--player", "alphabeta", "--human", "none", "--no-png",
                         "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Game over: Draw." in result.stdout  # perfect play on both sides
@@ -157,7 +157,7 @@ def test_pause_slows_a_game_between_computers_down(tmp_path: Path) -> None:
     import time
 
     start = time.monotonic()
-    result = run_script("treeviz", "play", "--human", "none", "--ai", "random", "--seed", "1", "--pause", "0.15",
+    result = run_script("treeviz", "play", "--human", "none", "--player", "random", "--seed", "1", "--pause", "0.15",
                         "--no-png", "-o", str(tmp_path))
     elapsed = time.monotonic() - start
     moves = int(re.findall(r"Moves played: (\d+)\.", result.stdout)[-1])

@@ -55,7 +55,7 @@ class RunningGame:
         self.log = folder.parent / "game-output.txt"
         self._out = self.log.open("w")
         self.proc = subprocess.Popen(
-            [str(BIN / "sm-refresh"), "--ai", "random", "--seed", "3", "-o", str(folder), *extra],
+            [str(BIN / "sm-refresh"), "--player", "random", "--seed", "3", "-o", str(folder), *extra],
             stdin=subprocess.PIPE, stdout=self._out, stderr=subprocess.STDOUT, text=True)
 
     def play(self, move: str) -> None:
@@ -146,7 +146,7 @@ def test_page_opened_from_the_folder_follows_the_game(browser: Any, game: Callab
 
 @pytest.mark.slow
 def test_page_served_on_localhost_follows_the_game(browser: Any, game: Callable[..., RunningGame]) -> None:
-    running = game("--serve", "0")
+    running = game("--port", "0")
     url = wait_until(lambda: re.search(r"Live page: (http://127\.0\.0\.1:\d+/refresh\.html)", running.output()),
                      "the server address")[1]
     browser.get(url)

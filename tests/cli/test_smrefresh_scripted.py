@@ -118,7 +118,7 @@ def test_quit_stops_like_end_of_input(tmp_path: Path) -> None:
 
 
 def test_computer_against_itself_plays_to_the_end(tmp_path: Path) -> None:
-    result = run_script("sm-refresh", "--human", "none", "--ai", "random", "--seed", "7", "--no-png",
+    result = run_script("sm-refresh", "--human", "none", "--player", "random", "--seed", "7", "--no-png",
                         "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Game over: " in result.stdout
@@ -127,7 +127,7 @@ def test_computer_against_itself_plays_to_the_end(tmp_path: Path) -> None:
 
 
 def test_files_follow_the_game(tmp_path: Path) -> None:
-    result = run_script("sm-refresh", "--human", "x", "--ai", "random", "--seed", "1", "-o", str(tmp_path),
+    result = run_script("sm-refresh", "--human", "x", "--player", "random", "--seed", "1", "-o", str(tmp_path),
                         stdin=typed("55"))
     assert result.returncode == 0, result.stderr
     fen = re.search(r"^FEN: (.*)$", result.stdout, flags=re.MULTILINE)[1]
@@ -156,10 +156,9 @@ def test_no_png_keeps_dot_and_a_text_page(tmp_path: Path) -> None:
     [
         (["--fen", "999999999 00 y"], "error: side to move"),
         (["--fen", "x99999999 00 x"], "error: "),
-        (["--player", "random", "--depth", "3"],
-         "error: --depth applies to alphabeta and seed, not to --player random"),
-        (["--player", "strategy"], "error: --player must be one of"),
-        (["--player", "greedy", "--depth", "2"], "error: --depth applies to alphabeta and seed"),
+        (["--player", "random", "--depth", "3"], "error: --depth applies to bot and course, not to --player random"),
+        (["--player", "strategy"], "error: --player strategy is not available for ultimate: choose one of bot"),
+        (["--player", "greedy", "--depth", "2"], "error: --depth applies to bot and course"),
         (["--seconds", "0"], "error: --seconds must be a number of seconds >= 0.01, got '0'"),
     ],
 )
@@ -171,8 +170,8 @@ def test_bad_options_are_one_line_errors(tmp_path: Path, args: list[str], messag
     assert len(lines) == 1 and lines[0].startswith(message)
 
 
-@pytest.mark.parametrize("ai", [["--depth", "2"], ["--time", "0.2"], ["--ai", "seed", "--depth", "2"],
-                                ["--ai", "greedy"]])
+@pytest.mark.parametrize("ai", [["--depth", "2"], ["--seconds", "0.2"], ["--player", "course", "--depth", "2"],
+                                ["--player", "greedy"]])
 def test_each_ultimate_opponent_answers_with_a_legal_move(tmp_path: Path, ai: list[str]) -> None:
     result = run_script("sm-refresh", *ai, "--no-png", "-o", str(tmp_path), stdin=typed("55", "quit"))
     assert result.returncode == 0, result.stderr

@@ -60,7 +60,7 @@ class Terminal:
 
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    command = " ".join(shlex.quote(p) for p in [str(BIN / "sm-refresh"), "--ai", "random", "--seed", "1",
+    command = " ".join(shlex.quote(p) for p in [str(BIN / "sm-refresh"), "--player", "random", "--seed", "1",
                                                  "-o", str(tmp_path / "live")])
     term = Terminal(command, tmp_path)
     try:

@@ -97,8 +97,8 @@ def test_unknown_suffix_and_bad_fen_are_errors(tmp_path: Path) -> None:
 
 
 def test_max_positions_guard_applies_to_solve() -> None:
-    result = treeviz("solve", "999999999 00 x", "--max-positions", "500")
-    assert result.returncode == 2 and "--max-positions" in result.stderr
+    result = treeviz("solve", "999999999 00 x", "--position-budget", "500")
+    assert result.returncode == 2 and "--position-budget" in result.stderr
 
 
 def test_unwritable_output_is_bad_input(tmp_path: Path) -> None:

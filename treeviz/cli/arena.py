@@ -1,6 +1,6 @@
 """``treeviz arena``: run the course's ultimate tic-tac-toe championship between bots.
 
-Players are built-ins (``random``, ``greedy``, ``seed:N``, ``bot``, ``bot:S``,
+Players are built-ins (``random``, ``greedy``, ``course:N``, ``bot``, ``bot:S``,
 ``mcts``, ``mcts:S``), served players (``proc:SPEC``, ``serve:COMMAND``: one process
 answers all of a game's moves) or commands speaking the ``sm-bot`` interface
 (``sm-bot``, ``"python my_bot.py"``, ``cmd:...``). Games are played one at a time, N at once in worker processes
@@ -30,7 +30,16 @@ from engine.arena.records import (
 )
 from engine.arena.runner import Runner, WorkerLost, cores, local_runner
 from treeviz.cli.common import PAGE_SUFFIXES, Interrupted, fail, output_format, progress_enabled
-from treeviz.cli.usage import Command, Folder, OneOf, OutputFile, Seconds, Text, WholeNumber
+from treeviz.cli.usage import (
+    Command,
+    Folder,
+    OneOf,
+    OutputFile,
+    Seconds,
+    Text,
+    WholeNumber,
+    note_old_player_spelling,
+)
 
 BACKENDS = ("local", "ray")
 
@@ -97,9 +106,9 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
     """Championship between PLAYERS: every pair plays twice, 10 points a win, 1 a loss, 1 + sub-boards won a draw.
 
     A timeout, illegal move, crash or garbage answer scores 0 and gives the opponent 10.
-    PLAYERS: random, greedy, seed:N (the course's fixed-depth bot), bot or bot:SECONDS (ours), mcts or
-    mcts:SECONDS (Monte Carlo tree search); proc:SPEC (one of those served by one sm-bot --serve process
-    for the whole game, e.g. proc:seed:4); serve:COMMAND (any command speaking the sm-bot --serve
+    PLAYERS: random, greedy, course:N (the course's fixed-depth bot; seed:N before), bot or bot:SECONDS (ours),
+    mcts or mcts:SECONDS (Monte Carlo tree search); proc:SPEC (one of those served by one sm-bot --serve process
+    for the whole game, e.g. proc:course:4); serve:COMMAND (any command speaking the sm-bot --serve
     protocol, started once per game);
     or any command taking FEN and SECONDS as its last arguments and printing the move (e.g. sm-bot).
     Games are fixed by --seed: for deterministic players any --jobs or --backend gives the same games.
@@ -117,6 +126,7 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
             player = make_player(spec)
         except ValueError as exc:
             fail(exc)
+        note_old_player_spelling(spec)
         names.append(player.name)
         close_player(player)
     plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)

@@ -17,13 +17,13 @@ from engine.bot.decision import finished_message, report, search
 from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
-from treeviz.cli.usage import Command, Seconds, Text, WholeNumber
+from treeviz.cli.usage import Command, Seconds, Text, WholeNumber, note_old_player_spelling
 
 DEFAULT_SECONDS = 6.0
 """The championship's limit per move."""
 
 _SECONDS = Seconds()
-_HELP_PLAYER = ("Play as this built-in instead of our bot: random, greedy, seed:N, bot, bot:S, mcts, mcts:S "
+_HELP_PLAYER = ("Play as this built-in instead of our bot: random, greedy, course:N, bot, bot:S, mcts, mcts:S "
                 "(so any of them can be run as a process, e.g. by the arena).")
 
 
@@ -53,9 +53,11 @@ def _make(spec: str, seed: int | None) -> object:
     from engine.arena.players import make_player
 
     try:
-        return make_player(spec, seed=seed)
+        player = make_player(spec, seed=seed)
     except ValueError as exc:
         fail(exc)
+    note_old_player_spelling(spec)
+    return player
 
 
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True},

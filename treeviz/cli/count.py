@@ -17,7 +17,7 @@ import click
 from engine.game import PLAYER_NAMES
 from engine.search.counting import PositionLimitError, count_outcomes
 from treeviz.cli.common import fail, progress_enabled
-from treeviz.cli.usage import Command, WholeNumber
+from treeviz.cli.usage import Command, WholeNumber, typed_option
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 """Distinct positions a walk may visit before it gives up (tic-tac-toe never needs more than 5,478;
@@ -36,12 +36,17 @@ def position_from_fen(fen: str) -> tuple[Any, Any]:
     return game, game.parse_fen(fen)
 
 
+RENAMED = {"--max-positions": "--position-budget"}
+"""Old spellings of count's and solve's options (one release with a note): a budget stops with an error,
+a --max-... cap cuts what is drawn."""
+
+
 def max_positions_option(function: Any) -> Any:
-    """The ``--max-positions`` guard shared by ``count`` and ``solve``."""
+    """The ``--position-budget`` guard shared by ``count`` and ``solve`` (``--max-positions`` before)."""
     return click.option(
-        "--max-positions", type=WholeNumber(0), default=DEFAULT_MAX_POSITIONS, show_default=True, metavar="N",
-        help="Give up (exit 2) past this many distinct positions; 0 for no limit. "
-             "Only ultimate positions far from the end come near it.")(function)
+        "--position-budget", "max_positions", type=WholeNumber(0), default=DEFAULT_MAX_POSITIONS, show_default=True,
+        metavar="N", help="Give up (exit 2) past this many distinct positions; 0 for no limit. "
+                          "Only ultimate positions far from the end come near it (was --max-positions).")(function)
 
 
 def progress_reporter(verb: str) -> Callable[[int], None] | None:
@@ -63,11 +68,12 @@ def end_progress(report: Callable[[int], None] | None) -> None:
 
 def limit_message(exc: PositionLimitError) -> str:
     """The one-line error naming the guard."""
-    return (f"more than {exc.limit:,} positions to visit from {exc.fen!r} (the --max-positions guard): "
-            "raise --max-positions, 0 for no limit, or give a position nearer the end")
+    option = typed_option("--position-budget")
+    return (f"more than {exc.limit:,} positions to visit from {exc.fen!r} (the {option} guard): "
+            f"raise {option}, 0 for no limit, or give a position nearer the end")
 
 
-@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]}, renamed=RENAMED)
 @click.argument("fen")
 @click.option("--json", "as_json", is_flag=True, help='Print exactly {"x": …, "o": …, "draw": …}.')
 @max_positions_option

@@ -8,6 +8,7 @@ the options, the choice of computer players, the files written after every move
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ import click
 
 from engine.game import PLAYER_NAMES, O, Player, X
 from treeviz.cli.common import fail
-from treeviz.cli.usage import Command, Folder, OneOf, Seconds, Text, WholeNumber, typed_option
+from treeviz.cli.usage import Command, Folder, OneOf, Seconds, Text, WholeNumber, deprecation_note, typed_option
 from treeviz.play.session import (
     Choice,
     ComputerPlayer,
@@ -30,14 +31,15 @@ from treeviz.play.session import (
 )
 
 GAMES = ("ttt", "ultimate")
-TICTACTOE_AIS = ("minimax", "alphabeta", "strategy", "dfs", "bfs", "random")
-ULTIMATE_AIS = ("alphabeta", "seed", "greedy", "random")
-"""Computer algorithms for ultimate: our alpha-beta bot (time limit or fixed depth), the course's fixed-depth
-bot (seed), one ply ahead (greedy), random moves."""
-DEPTH_AIS = {"ttt": ("minimax", "alphabeta"), "ultimate": ("alphabeta", "seed")}
-"""The algorithms a --depth applies to."""
-SEED_DEPTH = 3
-DEFAULT_AI = {"ttt": "alphabeta", "ultimate": "alphabeta"}
+ENGINE_GAMES = {"ttt": "tictactoe", "ultimate": "ultimate"}
+"""``--game`` words and the engine's names of the games (:func:`engine.arena.players.make_player`)."""
+TICTACTOE_PLAYERS = ("minimax", "alphabeta", "strategy", "dfs", "bfs", "random")
+ULTIMATE_PLAYERS = ("bot", "bot:S", "course", "course:N", "mcts", "mcts:S", "greedy", "random")
+"""What --player takes for ultimate: our bot (a time per move, or a fixed --depth), the course's fixed-depth bot,
+Monte Carlo tree search, one ply ahead (greedy), random moves -- the arena's built-ins, by the same factory."""
+OLD_ULTIMATE_PLAYERS = {"alphabeta": "bot", "seed": "course"}
+"""Old --player (--ai) words for ultimate, still read for one release."""
+DEFAULT_PLAYER = {"ttt": "alphabeta", "ultimate": "bot"}
 DEFAULT_SECONDS = 1.0
 HUMAN_SIDES = ("x", "o", "none", "both")
 
@@ -62,27 +64,27 @@ class PlaySettings:
 
 def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options ``treeviz play`` (``game`` None: both games) and ``sm-refresh`` (``"ultimate"``) share."""
+    ultimate = ("bot (ours: --seconds a move, or --depth), course:N (the course's fixed-depth bot, depth 3 by "
+                "default), mcts or mcts:S (Monte Carlo tree search), greedy (one ply ahead), random")
     if game == "ultimate":
-        ai_names = ULTIMATE_AIS
-        ai_help = ("The computer's algorithm: alphabeta (our bot, --seconds or --depth), seed (the course's "
-                   "fixed-depth bot, --depth, default 3), greedy (one ply ahead), random.  [default: alphabeta]")
+        player_help = f"The computer, as the arena names players: {ultimate}.  [default: bot]"
     else:
-        ai_names = tuple(sorted(set(TICTACTOE_AIS) | set(ULTIMATE_AIS)))
-        ai_help = ("The computer's algorithm. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), "
-                   "dfs, bfs, random. Ultimate: alphabeta (the bot), seed (the course's fixed-depth bot), "
-                   "greedy, random.  [default: alphabeta]")
+        player_help = ("The computer. Tic-tac-toe: minimax, alphabeta, strategy (the solved strategy), dfs, bfs, "
+                       f"random [default: alphabeta]. Ultimate, as the arena names players: {ultimate} "
+                       "[default: bot].")
 
     def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
         options = [
             click.option("--human", type=OneOf(HUMAN_SIDES), default="x", show_default=True,
                          help="The side you play; 'none' to watch the computer play both sides, "
                               "'both' for two people."),
-            click.option("--player", "ai", type=OneOf(ai_names), default=None, help=ai_help),
+            click.option("--player", "ai", type=Text(), metavar="SPEC", default=None, help=player_help),
             click.option("--seconds", "-t", "seconds", type=Seconds(minimum=0.01), default=DEFAULT_SECONDS,
                          show_default=True, metavar="SECONDS",
                          help="Ultimate: the computer's time per move, in seconds (at least 0.01)."),
             click.option("--depth", type=WholeNumber(1), default=None, metavar="N",
-                         help="Fixed search depth in plies instead of a time limit (minimax, alphabeta, seed)."),
+                         help="Fixed search depth in plies instead of a time limit (tic-tac-toe: minimax, alphabeta; "
+                              "ultimate: bot, course)."),
             click.option("-o", "--output", "folder", type=Folder(),
                          default=Path("."), show_default=True, help="Folder for g.dot, g.png and refresh.html."),
             click.option("--fen", type=Text(), metavar="FEN", default=None,
@@ -106,13 +108,26 @@ def play_options(game: str | None = None) -> Callable[[Callable[..., Any]], Call
 
 def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
     """Check option combinations for ``game`` and gather them (bad combinations are ``error:`` exit 2)."""
-    ai = options["ai"] or DEFAULT_AI[game]
-    allowed = TICTACTOE_AIS if game == "ttt" else ULTIMATE_AIS
-    if ai not in allowed:
-        fail(f"{typed_option('--player')} {ai} is not available for {game}: choose one of {', '.join(allowed)}")
+    from engine.arena.players import DEPTH_PLAYERS, builtin_spec
+
+    ai = options["ai"] or DEFAULT_PLAYER[game]
+    typed = typed_option("--player")
+    if game == "ultimate" and ai.partition(":")[0] in OLD_ULTIMATE_PLAYERS:
+        old = ai
+        word, sep, rest = ai.partition(":")
+        ai = OLD_ULTIMATE_PLAYERS[word] + sep + rest
+        deprecation_note(f"{typed} {old}", f"--player {ai}")
+    try:
+        known = ai in TICTACTOE_PLAYERS if game == "ttt" else builtin_spec(ai) is not None
+    except ValueError as exc:
+        fail(exc)
+    if not known:
+        allowed = TICTACTOE_PLAYERS if game == "ttt" else ULTIMATE_PLAYERS
+        fail(f"{typed} {ai} is not available for {game}: choose one of {', '.join(allowed)}")
     depth = options["depth"]
-    if depth is not None and ai not in DEPTH_AIS[game]:
-        fail(f"--depth applies to {' and '.join(DEPTH_AIS[game])}, not to {typed_option('--player')} {ai}")
+    takes_depth = DEPTH_PLAYERS[ENGINE_GAMES[game]]
+    if depth is not None and (ai not in takes_depth):
+        fail(f"--depth applies to {' and '.join(takes_depth)}, not to {typed} {ai}")
     return PlaySettings(
         game=game, human=options["human"], ai=ai, seconds=options["seconds"], depth=depth,
         folder=options["folder"], fen=options["fen"], png=not options["no_png"], serve=options["serve"],
@@ -122,71 +137,35 @@ def settings_from_options(game: str, options: dict[str, Any]) -> PlaySettings:
 
 # -- computer players --------------------------------------------------------------------------------
 
-def tictactoe_computer(settings: PlaySettings) -> ComputerPlayer:
-    """A 3x3 opponent from :mod:`engine.arena.tictactoe_players`."""
-    from engine.arena.tictactoe_players import tictactoe_player
+def computer(settings: PlaySettings) -> ComputerPlayer:
+    """The computer ``--player`` names, built by the engine's one player factory (as the arena's players)."""
+    from engine.arena.players import choose_within, make_player
 
-    decide = tictactoe_player(settings.ai or "alphabeta", depth=settings.depth, seed=settings.seed)
-    name = settings.ai or "alphabeta"
-    if settings.depth is not None:
-        name += f" depth {settings.depth}"
+    try:
+        player = make_player(settings.ai or DEFAULT_PLAYER[settings.game], game=ENGINE_GAMES[settings.game],
+                             seed=settings.seed, depth=settings.depth)
+    except ValueError as exc:
+        fail(exc)
+    timed = settings.game == "ultimate" and settings.depth is None and player.name.startswith(("bot", "mcts"))
+    name = f"{player.name} {settings.seconds:g} s/move" if timed and ":" not in player.name else player.name
 
     def choose(state: Any) -> Choice:
-        decision = decide(state)
-        return Choice(decision.move, decision.note)
+        move = choose_within(player, state, settings.seconds, time.monotonic())
+        return Choice(move, _decision_note(player))
 
     return ComputerPlayer(name, choose)
 
 
-def ultimate_computer(settings: PlaySettings) -> ComputerPlayer:
-    """An ultimate opponent from :mod:`engine.arena.players`: the bot (time limit or fixed depth), seed, greedy,
-    random."""
-    from engine.arena import players
+def _decision_note(player: Any) -> str:
+    """How the player's last move was found: ``depth 7, 41,230 nodes, value +35 for x`` from our bot, the
+    tic-tac-toe algorithms' own words; nothing from the others."""
+    from engine.bot.iterative import Decision
 
-    ai = settings.ai or "alphabeta"
-    if ai == "random":
-        player: Any = players.RandomPlayer(settings.seed)
-        return ComputerPlayer("random", lambda state: Choice(player.choose(state, settings.seconds)))
-    if ai == "greedy":
-        player = players.GreedyPlayer(settings.seed)
-        return ComputerPlayer("greedy", lambda state: Choice(player.choose(state, settings.seconds)))
-    if ai == "seed":
-        depth = settings.depth or SEED_DEPTH
-        player = players.SeedPlayer(depth)
-        return ComputerPlayer(f"seed bot depth {depth}", lambda state: Choice(player.choose(state, settings.seconds)))
-    if settings.depth is not None:
-        return _fixed_depth_bot(settings.depth)
-    bot = players.BotPlayer(settings.seconds)
-
-    def choose(state: Any) -> Choice:
-        move = bot.choose(state, settings.seconds)
-        return Choice(move, _decision_note(bot.last))
-
-    return ComputerPlayer(f"alphabeta {settings.seconds:g} s/move", choose)
-
-
-def _fixed_depth_bot(depth: int) -> ComputerPlayer:
-    """The bot's search (iterative deepening, same evaluation) stopped at ``depth`` plies instead of a deadline."""
-    from math import inf
-
-    from engine.bot.iterative import think
-    from engine.evaluation.ultimate import WIN, evaluate, scoring
-    from engine.games.ultimate import ULTIMATE
-    from engine.search.transposition import TranspositionTable
-
-    table = TranspositionTable()
-
-    def choose(state: Any) -> Choice:
-        decision = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=depth,
-                         table=table)
-        return Choice(decision.move, _decision_note(decision))
-
-    return ComputerPlayer(f"alphabeta depth {depth}", choose)
-
-
-def _decision_note(decision: Any) -> str:
-    """``depth 7, 41,230 nodes, value +35`` from the bot's report."""
-    if decision is None:
+    note = getattr(player, "last_note", None)
+    if note is not None:
+        return str(note)
+    decision = getattr(player, "last", None)
+    if not isinstance(decision, Decision):
         return ""
     value = "solved " if decision.solved else ""
     return f"depth {decision.depth}, {decision.nodes:,} nodes, {value}value {decision.value:+g} for x"
@@ -194,9 +173,8 @@ def _decision_note(decision: Any) -> str:
 
 def computer_sides(settings: PlaySettings) -> dict[Player, ComputerPlayer | None]:
     """Which side the computer plays (``None``: a person types the moves)."""
-    make = tictactoe_computer if settings.game == "ttt" else ultimate_computer
     humans = {"x": {X}, "o": {O}, "none": set(), "both": {X, O}}[settings.human]
-    return {side: None if side in humans else make(settings) for side in (X, O)}
+    return {side: None if side in humans else computer(settings) for side in (X, O)}
 
 
 # -- files written after every move -------------------------------------------------------------------

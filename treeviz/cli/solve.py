@@ -19,9 +19,16 @@ from engine.game import PLAYER_NAMES, O, X
 from engine.search.counting import PositionLimitError
 from engine.search.solver import Solution, solve
 from treeviz.cli.common import fail, output_format, write_output
-from treeviz.cli.count import end_progress, limit_message, max_positions_option, position_from_fen, progress_reporter
+from treeviz.cli.count import (
+    RENAMED,
+    end_progress,
+    limit_message,
+    max_positions_option,
+    position_from_fen,
+    progress_reporter,
+)
 from treeviz.cli.tttree import check_figure_request, figure_options
-from treeviz.cli.usage import Command, OneOf, OutputFile, WholeNumber, binary_to_terminal
+from treeviz.cli.usage import Command, OneOf, OutputFile, WholeNumber, binary_to_terminal, typed_option
 from treeviz.draw.drawing import FigureOptions
 from treeviz.draw.strategy_figure import strategy_figure
 from treeviz.trees.crop import crop_graph
@@ -113,7 +120,8 @@ def _by_stones(item: Any) -> tuple[int, str]:
     return sum(ch in "xo" for ch in board), text
 
 
-@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]},
+               renamed={**RENAMED, "--max-nodes": "--node-budget"})
 @click.argument("fen")
 @click.option("--list", "listing", is_flag=True, help="List the attractor positions and the strategy's moves.")
 @click.option("--side", type=OneOf(["x", "o"]), default=None,
@@ -123,8 +131,9 @@ def _by_stones(item: Any) -> tuple[int, str]:
                    "(default: the -o suffix).")
 @click.option("-o", "--output", type=OutputFile(), default=None,
               help="Write the strategy tree to this file (the text report still goes to stdout).")
-@click.option("--max-nodes", type=WholeNumber(0), default=DEFAULT_MAX_NODES, show_default=True, metavar="N",
-              help="Refuse strategy trees with more nodes than this (0: no limit).")
+@click.option("--node-budget", "max_nodes", type=WholeNumber(0), default=DEFAULT_MAX_NODES, show_default=True,
+              metavar="N",
+              help="Stop with an error past this many strategy-tree nodes; 0 for no budget (was --max-nodes).")
 @click.option("--rankdir", type=OneOf(["TB", "LR"]), default=None,
               help="TB: the tree grows downwards; LR: rightwards [default: TB, or LR when a compact tree fits "
                    "--size better that way].")
@@ -197,7 +206,8 @@ def _figure(solution: Solution, side: str | None, fmt: str, max_nodes: int, opti
         else:
             trees = [strategy_tree(solution, p, max_nodes=max_nodes) for p in (X, O)]
     except StrategyTreeTooLarge as exc:
-        fail(f"{exc} (the --max-nodes guard): raise --max-nodes, 0 for no limit, or pick one --side")
+        option = typed_option("--node-budget")
+        fail(f"{exc} (the {option} guard): raise {option}, 0 for no limit, or pick one --side")
     except ValueError as exc:  # the side asked for loses: it has no strategy
         fail(exc)
     if fmt == "json":

@@ -181,9 +181,10 @@ def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any
     _write_tree(fen, algo=algo, compare=compare, **options)
 
 
-@click.command(cls=Command, context_settings=CONTEXT)
-@click.option("--searches", default="minimax,alphabeta", show_default=True, metavar="LIST",
-              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts.")
+@click.command(cls=Command, context_settings=CONTEXT, renamed={"--searches": "--compare"})
+@click.option("--compare", "searches", type=Text(), default="minimax,alphabeta", show_default=True, metavar="LIST",
+              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts (as "
+                   "tttree --compare LIST; was --searches).")
 @search_options
 @_tree_options
 def compare_command(fen: str | None, searches: str, **options: Any) -> None:

@@ -229,6 +229,17 @@ def deprecation_note(old: str, new: str) -> None:
     click.echo(f"note: {old} is now {new}; the old spelling goes in the next release", err=True)
 
 
+def note_old_player_spelling(spec: str) -> str:
+    """``spec`` as given (so a championship recorded with it resumes), after a note when it uses an old word of
+    the player language (``seed:4`` is now ``course:4``)."""
+    from engine.arena.players import renamed_spec
+
+    new = renamed_spec(spec)
+    if new is not None:
+        deprecation_note(f"player {spec}", new)
+    return spec
+
+
 class PathRefused(click.ClickException):
     """An output path that cannot be written, said as :class:`treeviz.files.OutputPathError` says it; exit 2."""
 
