@@ -250,3 +250,35 @@ def test_solve_and_view_write_through_a_fifo(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert reader.result()[:1] in (b"{", b"<")
         assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_sm_refresh_follows_a_link_among_its_files(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "refresh.html").symlink_to(elsewhere / "page.html")  # e.g. into a web server's folder
+    done = subprocess.run([str(BIN / "sm-refresh"), "--human", "both", "--no-png", "-o", str(folder)],
+                          input="55\nquit\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (folder / "refresh.html").is_symlink()
+    assert "<html" in (elsewhere / "page.html").read_text().lower()
+    assert sorted(p.name for p in folder.iterdir()) == ["g.dot", "refresh.html"]
+
+
+def test_the_results_page_refuses_a_folder_and_writes_through_a_fifo(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    played = subprocess.run([str(BIN / "treeviz"), "arena", "random", "greedy", "--seconds", "1", "-o",
+                             str(records)], capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    refused = subprocess.run([str(BIN / "treeviz"), "report", str(records), "-o", str(tmp_path)],
+                             capture_output=True, text=True, timeout=120)
+    assert one_error_line(refused) == f"error: cannot write {str(tmp_path)!r}: it is a folder: name a file in it"
+    fifo = tmp_path / "page"
+    os.mkfifo(fifo)
+    reader = FifoReader(fifo)
+    done = subprocess.run([str(BIN / "treeviz"), "report", str(records), "-o", str(fifo)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"<html" in reader.result().lower()
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
