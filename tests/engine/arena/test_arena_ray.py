@@ -17,8 +17,8 @@ import pytest
 pytest.importorskip("ray", reason="Ray is the optional extra treeviz[cluster] (scripts/setup.sh --test installs it)")
 
 BIN = Path(sys.executable).parent
-PLAYERS = ["random", "greedy", "seed:3", "seed:4"]
-SETTINGS = ["--limit", "5", "--openings", "3", "--seed", "5"]
+PLAYERS = ["random", "greedy", "course:3", "course:4"]
+SETTINGS = ["--seconds", "5", "--openings", "3", "--seed", "5"]
 QUIET = {"RAY_USAGE_STATS_ENABLED": "0"}
 
 pytestmark = pytest.mark.slow

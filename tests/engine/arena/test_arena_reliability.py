@@ -1,6 +1,6 @@
 """`treeviz arena` at scale: parallel games, kills at random moments, --resume, Ctrl-C, bad input.
 
-The players are deterministic (random and greedy are seeded per game, seed:N searches a
+The players are deterministic (random and greedy are seeded per game, course:N searches a
 fixed depth), so every run of the same championship must give the same games.
 """
 
@@ -22,12 +22,12 @@ from engine.arena.championship import Championship, GameResult, Plan, play_task
 from engine.arena.records import game_line, read_records
 
 BIN = Path(sys.executable).parent
-PLAYERS = ["random", "greedy", "seed:3", "seed:4"]
-SETTINGS = ["--limit", "5", "--openings", "2", "--seed", "3", "--rounds", "6"]
+PLAYERS = ["random", "greedy", "course:3", "course:4"]
+SETTINGS = ["--seconds", "5", "--openings", "2", "--seed", "3", "--rounds", "6"]
 """72 games, about 2.5 s in all with one job: long enough to be killed in the middle of, twice (with 2
 rounds, 1.2 s on a fast machine, the championship could end before a second kill)."""
 GAMES = list(range(1, 73))
-QUICK = ["random", "greedy", "seed:1"]
+QUICK = ["random", "greedy", "course:1"]
 HAVE_RAY = importlib.util.find_spec("ray") is not None
 NEEDS_RAY = pytest.mark.skipif(not HAVE_RAY, reason="needs Ray, the optional extra treeviz[cluster] "
                                                     "(scripts/setup.sh --test installs it)")
@@ -75,10 +75,10 @@ def standings(stdout: str) -> list[tuple[str, str]]:
 
 @pytest.mark.slow
 def test_two_jobs_give_the_same_games_as_one(tmp_path: Path) -> None:
-    one = arena(*QUICK, "--limit", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "one"))
-    two = arena(*QUICK, "--limit", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "two"),
+    one = arena(*QUICK, "--seconds", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "one"))
+    two = arena(*QUICK, "--seconds", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "two"),
                 "--jobs", "2")
-    auto = arena(*QUICK, "--limit", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "auto"),
+    auto = arena(*QUICK, "--seconds", "2", "--openings", "3", "--rounds", "2", "-o", str(tmp_path / "auto"),
                  "--jobs", "auto")
     for result in (one, two, auto):
         assert result.returncode == 0, result.stderr
@@ -234,15 +234,15 @@ def test_ray_backend_without_ray_says_how_to_install_it(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("change, words", [
-    (["random", "greedy", "seed:2", "--limit", "2"], "players"),
-    (["random", "greedy", "seed:1", "--limit", "3"], "limit"),
-    (["random", "greedy", "seed:1", "--limit", "2", "--rounds", "2"], "rounds"),
-    (["random", "greedy", "seed:1", "--limit", "2", "--openings", "1"], "openings"),
-    (["random", "greedy", "seed:1", "--limit", "2", "--seed", "9"], "seed"),
+    (["random", "greedy", "course:2", "--seconds", "2"], "players"),
+    (["random", "greedy", "course:1", "--seconds", "3"], "limit"),
+    (["random", "greedy", "course:1", "--seconds", "2", "--rounds", "2"], "rounds"),
+    (["random", "greedy", "course:1", "--seconds", "2", "--openings", "1"], "openings"),
+    (["random", "greedy", "course:1", "--seconds", "2", "--seed", "9"], "seed"),
 ])
 def test_resume_with_other_settings_is_refused(tmp_path: Path, change: list[str], words: str) -> None:
     folder = tmp_path / "r"
-    first = arena(*QUICK, "--limit", "2", "-o", str(folder))
+    first = arena(*QUICK, "--seconds", "2", "-o", str(folder))
     assert first.returncode == 0
     before = (folder / "games.jsonl").read_bytes()
     result = arena(*change, "-o", str(folder), "--resume")
@@ -255,12 +255,12 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path, change: list[str]
 @pytest.mark.slow
 def test_a_new_championship_never_overwrites_records(tmp_path: Path) -> None:
     folder = tmp_path / "r"
-    assert arena(*QUICK, "--limit", "2", "-o", str(folder)).returncode == 0
+    assert arena(*QUICK, "--seconds", "2", "-o", str(folder)).returncode == 0
     before = (folder / "games.jsonl").read_bytes()
-    again = arena(*QUICK, "--limit", "2", "-o", str(folder))
+    again = arena(*QUICK, "--seconds", "2", "-o", str(folder))
     assert again.returncode == 2 and "--resume" in again.stderr and again.stderr.count("\n") == 1
     assert (folder / "games.jsonl").read_bytes() == before
-    resumed = arena(*QUICK, "--limit", "2", "-o", str(folder), "--resume")
+    resumed = arena(*QUICK, "--seconds", "2", "-o", str(folder), "--resume")
     assert resumed.returncode == 0 and (folder / "games.jsonl").read_bytes() == before
 
 
@@ -275,18 +275,18 @@ def test_resume_of_unreadable_records_names_the_line(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_progress_shows_games_done_and_time_left(tmp_path: Path) -> None:
-    result = arena(*QUICK, "--limit", "2", "-o", str(tmp_path / "r"), "--progress")
+    result = arena(*QUICK, "--seconds", "2", "-o", str(tmp_path / "r"), "--progress")
     assert result.returncode == 0
     lines = [line for line in result.stderr.splitlines() if line.startswith("[")]
     assert len(lines) == 6 and lines[-1].startswith("[6/6, 0:00 left]") and lines[0].startswith("[1/6, ")
-    quiet = arena(*QUICK, "--limit", "2", "-o", str(tmp_path / "q"))
+    quiet = arena(*QUICK, "--seconds", "2", "-o", str(tmp_path / "q"))
     assert quiet.stderr == ""  # not a terminal: no progress
 
 
 def test_report_option_and_report_command_write_the_page(tmp_path: Path) -> None:
     folder = tmp_path / "r"
     page = tmp_path / "standings.html"
-    result = arena(*QUICK, "--limit", "2", "-o", str(folder), "--report", str(page))
+    result = arena(*QUICK, "--seconds", "2", "-o", str(folder), "--report", str(page))
     assert result.returncode == 0 and page.exists()
     text = page.read_text()
     assert "Crosstable" in text and "Elo" in text and text.count('"n":') == 6
