@@ -28,6 +28,8 @@ MAX_LINKS = 40
 """Symbolic links followed before a path counts as a loop (Linux's own limit)."""
 DESCRIPTOR_FOLDERS = ("/proc/", "/dev/fd/")
 """Links under these name an open descriptor of some process: they are written through, like the device."""
+_UNFINISHED: set[str] = set()
+"""Temporary files being written now, for :func:`remove_unfinished` when the process must leave at once."""
 
 
 class OutputPathError(OSError):
@@ -139,6 +141,7 @@ def _write_replacing(target: Path, chunks: Iterable[bytes | str]) -> None:
     with contextlib.suppress(FileNotFoundError):
         mode = stat.S_IMODE(os.stat(target).st_mode)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{target.name}.", suffix=".tmp")
+    _UNFINISHED.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:
             for chunk in chunks:
@@ -149,6 +152,16 @@ def _write_replacing(target: Path, chunks: Iterable[bytes | str]) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    finally:
+        _UNFINISHED.discard(tmp)
+
+
+def remove_unfinished() -> None:
+    """Delete the temporary files still being written (best effort, allocating next to nothing): for a process
+    that leaves with ``os._exit`` (out of memory), so that nothing half-written stays behind."""
+    for tmp in list(_UNFINISHED):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def _write_through(target: Path, chunks: Iterable[bytes | str]) -> None:

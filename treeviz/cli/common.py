@@ -78,6 +78,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     """Run a click command the SPEC way: one-line errors, exit codes 0/1/2, no traceback, ``interrupted`` and
     exit 130 on Ctrl-C, one line and exit 1 when memory runs out (``obj``: the context's object, for commands
     that take one)."""
+    guard_memory_limit()
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False, obj=obj)
     except MemoryError:
@@ -126,8 +127,47 @@ def _interrupted(detail: str) -> NoReturn:
     sys.exit(INTERRUPTED)
 
 
+MEMORY_GUARD_SHARE = 0.92
+"""Under an address-space limit (``ulimit -v``), the share of it past which a command stops as out of memory."""
+
+
+def guard_memory_limit() -> None:
+    """Under an address-space limit, stop with the one-line out-of-memory error (exit 1) just before the limit.
+
+    Reaching the limit itself is not safe to report: when even a small allocation fails while an exception
+    unwinds through a ``with`` block, CPython 3.11 retries it forever (a process spinning at 100 % CPU instead
+    of exiting). A daemon thread reads the process's size every 20 ms; without a limit it is not started.
+    """
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return
+    import threading
+    import time
+
+    page = os.sysconf("SC_PAGE_SIZE")
+    ceiling = soft * MEMORY_GUARD_SHARE
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.02)
+            try:
+                with open("/proc/self/statm", "rb") as statm:
+                    size = int(statm.read().split()[0]) * page
+            except (OSError, ValueError, IndexError):
+                return  # no /proc: MemoryError is still caught, the limit just comes closer
+            if size > ceiling:
+                _out_of_memory()
+
+    threading.Thread(target=watch, name="memory-guard", daemon=True).start()
+
+
 def _out_of_memory() -> NoReturn:
-    """MemoryError: one line written without allocating much, exit status 1."""
+    """MemoryError: one line written without allocating much, exit status 1, no temporary file left."""
+    from treeviz.files import remove_unfinished
+
+    remove_unfinished()
     try:
         os.write(2, b"error: out of memory: the machine could not hold what this command was building; "
                     b"ask for less (a smaller --depth, or a --node-budget that stops it sooner)\n")
