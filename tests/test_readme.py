@@ -28,6 +28,7 @@ def test_the_readme_has_python_snippets() -> None:
     assert len(snippets()) >= 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "source"), snippets(), ids=[f"README.md:{n}" for n, _ in snippets()])
 def test_snippet_runs_and_shows_what_it_says(line: int, source: str, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:

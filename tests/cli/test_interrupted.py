@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.slow  # every test runs the commands as processes (about a second each here)
 START = "999999999 00 x"
 
 
@@ -50,14 +51,12 @@ LONG = [
 ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "busy"), LONG, ids=[" ".join(a[:2]) for a, _ in LONG])
 def test_ctrl_c_says_interrupted_and_leaves_nothing_behind(tmp_path: Path, argv: list[str], busy: str | float) -> None:
     interrupt(argv, busy, tmp_path)
     assert list(tmp_path.iterdir()) == []  # no output file, no temporary file
 
 
-@pytest.mark.slow
 def test_ctrl_c_in_the_arena_says_what_was_kept(tmp_path: Path) -> None:
     shown = interrupt(["treeviz", "arena", "bot:0.3", "greedy", "random", "--seconds", "0.3", "--rounds", "3",
                        "-o", "records", "--progress"], r"\[1/\d+", tmp_path)

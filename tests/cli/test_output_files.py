@@ -21,6 +21,7 @@ import treeviz
 from treeviz.files import OutputPathError, write_atomically, write_chunks_atomically
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.slow  # every test runs the commands as processes (about a second each here)
 FEN = "1o11o1oxx x"
 
 

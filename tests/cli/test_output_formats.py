@@ -14,6 +14,7 @@ import pytest
 import treeviz
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.slow  # every test runs the commands as processes (about a second each here)
 FEN = "1o11o1oxx x"
 
 

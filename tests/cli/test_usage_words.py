@@ -20,6 +20,7 @@ import pytest
 from treeviz.cli.main import COMMANDS
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.slow  # every test runs the commands as processes (about a second each here)
 START = "999999999 00 x"
 JARGON = re.compile(r"INTEGER|FLOAT|RANGE|\bTEXT\b|\bPATH\b|DIRECTORY|BOOLEAN|\bx[<>]=?|\[SECONDS\]|Invalid value|"
                     r"No such option|Missing argument|Got unexpected")

@@ -20,6 +20,7 @@ from engine.errors import ParameterError
 from treeviz.cli.main import COMMANDS
 
 BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.slow  # every test runs the commands as processes (about a second each here)
 COMMANDS_HELP = [["tttree"], ["sm-bot"], ["sm-refresh"], ["sm-mcts"], *(["treeviz", name] for name in COMMANDS)]
 
 

@@ -52,6 +52,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("call", "library", "argv", "cli"), CASES, ids=[c[2][-2] + " " + c[2][-1] for c in CASES])
 def test_the_library_names_parameters_and_the_cli_its_options(call: Callable[[], object], library: str,
                                                               argv: list[str], cli: str) -> None:
