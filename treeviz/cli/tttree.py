@@ -121,7 +121,7 @@ def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``--node-budget N``: the most nodes a search may enter before the command stops (memory stays bounded)."""
     return click.option(
         "--node-budget", type=WholeNumber(0), default=DEFAULT_NODE_BUDGET, metavar="N",
-        help=f"Stop with an error past N searched nodes, before memory runs out (a node costs 2-4.5 kB from "
+        help=f"Stop with an error past N searched nodes, before memory runs out (a node costs 1.5-3.2 kB from "
              f"search to output); 0 = no budget [default: {DEFAULT_NODE_BUDGET:,}, room for the whole "
              "549,946-node tic-tac-toe tree]. A depth-limited ultimate search that cannot fit is refused at once.")
 

@@ -16,10 +16,10 @@ from typing import Any
 from engine.errors import ParameterError
 
 DEFAULT_NODE_BUDGET = 1_000_000
-"""Nodes a tree command may enter by default. A node costs 1.8-4.5 kB from search to output
-(``scripts/bench_memory.py``: the whole tic-tac-toe tree as JSON 2.5 kB a node, 1.35 GB at its peak; an
-ultimate tree as JSON 4.5 kB, its FENs being long), so a tree at the budget peaks at 2-4.5 GB, while the
-whole 549,946-node tic-tac-toe tree fits in every format."""
+"""Nodes a tree command may enter by default. A node costs 1.5-3.2 kB from search to output
+(``scripts/bench_memory.py``: the whole tic-tac-toe tree 1.5 kB a node as JSON, 850 MB at its peak, 1.7 kB as
+an SVG; an ultimate tree as JSON 3.2 kB, its FENs being long), so a tree at the budget peaks at 1.5-3.2 GB,
+while the whole 549,946-node tic-tac-toe tree fits in every format."""
 MEASURED_PLIES = 2
 """Plies searched exhaustively to measure the branching (ultimate: 81 + 729 positions from the start)."""
 
