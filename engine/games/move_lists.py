@@ -1,4 +1,5 @@
-"""Move lists as users type them (``3,3,2``, ``x(1,1),o(0,0)``), played on any game of :mod:`engine.game`."""
+"""Move lists as users type them (``3,3,2``, ``x(1,1),o(0,0)``, ``"pile:1, take:1;",3``), played on any game of
+:mod:`engine.game`."""
 
 from __future__ import annotations
 
@@ -9,22 +10,54 @@ from engine.game import Game
 
 
 def split_moves(text: str) -> list[str]:
-    """A comma-separated move list, split at the commas outside brackets (``x(1,1),o(0,0)``: two moves)."""
+    """A comma-separated move list, split at the commas outside brackets (``x(1,1),o(0,0)``: two moves) and
+    outside quotes: a move whose name holds commas is written in double or single quotes
+    (``"pile:1, take:1;",3``: two moves, the first kept exactly as quoted).
+
+    :raises IllegalMoveError: a quote never closed, or an empty move (two commas in a row, one at an end).
+    """
+    if not text.strip():
+        return []
     moves: list[str] = []
-    depth = 0
     current: list[str] = []
+    depth = 0
+    quote = ""
+    quoted = False
     for char in text:
+        if quote:
+            if char == quote:
+                quote = ""
+            else:
+                current.append(char)
+            continue
+        if char in "\"'" and not quoted and not "".join(current).strip():
+            quote, quoted, current = char, True, []
+            continue
+        if quoted and char != ",":
+            if not char.isspace():
+                raise IllegalMoveError(f"{char!r} after a quoted move (a comma separates moves)", text)
+            continue
         if char in "([{":
             depth += 1
         elif char in ")]}":
             depth = max(0, depth - 1)
         if char == "," and depth == 0:
-            moves.append("".join(current).strip())
-            current = []
+            moves.append(_one_move(current, quoted, text))
+            current, quoted = [], False
         else:
             current.append(char)
-    moves.append("".join(current).strip())
-    return moves if text.strip() else []
+    if quote:
+        raise IllegalMoveError(f"the quote {quote} is never closed", text)
+    moves.append(_one_move(current, quoted, text))
+    return moves
+
+
+def _one_move(chars: list[str], quoted: bool, text: str) -> str:
+    """One move of a list: exactly as quoted, else without the blanks around it; never empty."""
+    move = "".join(chars) if quoted else "".join(chars).strip()
+    if not move:
+        raise IllegalMoveError("an empty move in the list (two commas in a row, or one at an end)", text)
+    return move
 
 
 def find_move(game: Game, state: Hashable, text: str) -> Hashable:
