@@ -6,19 +6,22 @@ the tree's game (:func:`treeviz.games.registry.adapter_named` with the graph's
 written, which positions are the same, and the game's evaluation for
 depth-limited trees. This base class is what any game gets without an adapter of
 its own: players named by the game (``player_names``) or ``first``/``second``,
-the game's own move names, and the position's text in a monospace box as its
-picture. Tic-tac-toe and ultimate have their own (:mod:`treeviz.games.tictactoe`,
-:mod:`treeviz.games.ultimate`).
+the game's own move names, and as its picture the game's own (``picture(state)``:
+text in a monospace box) or else the position's text. Tic-tac-toe, ultimate,
+textbook trees and OpenSpiel's games have their own (:mod:`treeviz.games.tictactoe`,
+:mod:`treeviz.games.ultimate`, :mod:`treeviz.games.textbook`, :mod:`treeviz.games.openspiel`).
 
 Colours go by player index (the first player blue, the second red in the
-default theme), so any two names work.
+default theme, chance nodes grey), so any two names work.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from fractions import Fraction
 from typing import Any
 
+from engine.game import picture_format
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
 from treeviz.draw.themes import DEFAULT, Theme
@@ -29,6 +32,24 @@ label markup."""
 
 DEFAULT_PLAYERS = ("first", "second")
 """The players' names of a game that gives none."""
+_UNKNOWN = object()
+
+
+def text_box(text: str) -> str:
+    """Text in a monospace box, one row per line: the picture of a position told by text (Graphviz HTML-like
+    label markup)."""
+    lines = "<BR/>".join(escape(line) for line in str(text).split("\n"))
+    return (f'<TABLE BORDER="1" CELLBORDER="0" CELLPADDING="3" BGCOLOR="white" COLOR="#404040"><TR><TD>'
+            f'<FONT FACE="Courier">{lines}</FONT></TD></TR></TABLE>')
+
+
+def probability_words(p: float) -> str:
+    """A chance event's probability as people write it: ``1/2``, ``1/3``, ``5/6`` for small denominators (up to
+    12), else a decimal (``0.35``, ``0.125``); ``1`` and ``0`` as themselves."""
+    exact = Fraction(p).limit_denominator(1000)
+    if abs(float(exact) - p) < 1e-9 and exact.denominator <= 12:
+        return str(exact.numerator) if exact.denominator == 1 else f"{exact.numerator}/{exact.denominator}"
+    return f"{p:.3f}".rstrip("0").rstrip(".") or "0"
 
 
 class GameAdapter:
@@ -41,12 +62,23 @@ class GameAdapter:
     """How an error message names one of its positions (``an ultimate position``)."""
     players: tuple[str, str] | None = None
     """The players' names, when the adapter knows them better than the game object (None: ask the game)."""
+    default_style: str | None = None
+    """The figure style its trees get when none is asked for and their size allows it (None: by size alone,
+    :func:`treeviz.draw.styles.auto_style`); textbook trees: ``textbook``."""
+    signed_values = True
+    """Headings write values with their sign (``+1``); textbook trees' as textbooks do (``3``)."""
+    numbered_moves = False
+    """Its moves are named only by their place among siblings (1, 2, ...): the textbook style leaves them off the
+    edges, as textbook figures do."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
         names = self.players or tuple(getattr(game, "player_names", DEFAULT_PLAYERS))
         self.sides = Sides((str(names[0]), str(names[1])))
         """The players, first player first: nodes' ``to_move`` and ``outcome`` name them."""
+        self._picture = getattr(game, "picture", None)
+        self._states: dict[str, Hashable] = {}
+        """The states of the positions met, by their text, for the game's own pictures (which take a state)."""
 
     @property
     def name(self) -> str:
@@ -57,6 +89,10 @@ class GameAdapter:
     def title(self) -> str:
         """The game in words, for headings (``tic-tac-toe``)."""
         return self.name
+
+    def position_words(self, fen: str) -> str:
+        """A position in headings: the game's name and the position's text (``nim 1 2 3 first``)."""
+        return f"{self.name} {fen}"
 
     def recognises(self, position: str) -> bool:
         """Whether ``position`` is written for this game (picks the game of a bare FEN on the command line)."""
@@ -77,14 +113,73 @@ class GameAdapter:
         key = getattr(self.game, "position_key", None)
         return state if key is None else key(state)
 
+    def describe(self, state: Hashable) -> tuple[str, str, str | None]:
+        """A state as a tree node records it: its text (``fen``), who moves (a player's name or ``chance``) and
+        the ``outcome`` of a finished game. Remembers the state by its text when the game draws its own
+        pictures."""
+        game = self.game
+        fen = game.fen(state)
+        if self._picture is not None:
+            self._states[fen] = state
+        return fen, self.sides.of(game.to_move(state)), self.outcome_name(game.outcome(state))
+
+    def outcome_name(self, value: float | None) -> str | None:
+        """A node's ``outcome``: the winner's name or ``draw`` for a finished game worth ``value`` (first player's
+        view), None while it goes on."""
+        return self.sides.outcome(value)
+
+    def value_meaning(self, value: float | None) -> str:
+        """What a root value means in words, for headings: `` (x wins)`` for a plain +1/0/-1, else nothing."""
+        return self.sides.value_meaning(value)
+
+    def edge_text(self, label: str, probability: float | None = None) -> str:
+        """An edge's text in figures: the move as drawn, and at a chance node its probability
+        (``Roll 3 (1/6)``)."""
+        return label if probability is None else f"{label} ({probability_words(probability)})"
+
+    def caption(self, fen: str) -> str | None:
+        """What the textbook style writes beside a node (its name in a textbook tree), None for nothing."""
+        return None
+
+    def state_of(self, fen: str) -> Any:
+        """The state of a position met in a tree built in this process (or read by the game's ``parse_fen``);
+        an unknown object when neither knows it."""
+        state = self._states.get(fen, _UNKNOWN)
+        if state is _UNKNOWN and getattr(self.game, "parse_fen", None) is not None:
+            try:
+                state = self.game.parse_fen(fen)
+            except ValueError:
+                state = _UNKNOWN
+        return state
+
+    def picture_text(self, fen: str) -> str:
+        """The game's own picture of the position written ``fen`` (text or SVG, see
+        :func:`engine.game.picture_format`), or the text itself when the game draws none."""
+        if self._picture is None:
+            return fen
+        state = self.state_of(fen)
+        return fen if state is _UNKNOWN else str(self._picture(state))
+
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         """A function drawing node pictures (cached as the game sees fit: big trees repeat few positions).
-        The default: the position's text in a monospace box."""
+        The default: the game's picture (or the position's text) in a monospace box; an SVG picture, which
+        Graphviz cannot place in a label, falls back to the text."""
+        cache: dict[str, str] = {}
+
         def picture(fen: str, last: Any) -> str:
-            lines = "<BR/>".join(escape(line) for line in str(fen).split("\n"))
-            return (f'<TABLE BORDER="1" CELLBORDER="0" CELLPADDING="3" BGCOLOR="white" COLOR="#404040"><TR><TD>'
-                    f'<FONT FACE="Courier">{lines}</FONT></TD></TR></TABLE>')
+            found = cache.get(fen)
+            if found is None:
+                text = self.picture_text(fen)
+                found = cache[fen] = text_box(fen if picture_format(text) == "svg" else text)
+            return found
         return picture
+
+    def page_pictures(self, fens: Iterable[str]) -> list[str] | None:
+        """The pictures the interactive page shows for these positions (text or SVG), or None when the page draws
+        the positions itself (grids) or their text is the picture."""
+        if self._picture is None:
+            return None
+        return [self.picture_text(fen) for fen in fens]
 
     def live_picture(self, state: Hashable, last: Any = None) -> str:
         """The position of a game being played, drawn big (``g.png``); ``last``: the last move, for games whose
@@ -103,6 +198,13 @@ class GameAdapter:
         if evaluate is None:
             return None
         return evaluate, getattr(self.game, "scoring", SCORINGS["plain"])
+
+    def evaluation_refusal(self) -> str:
+        """Why a depth-limited tree of this game cannot be searched: it has no evaluation (the message names the
+        missing method)."""
+        return (f"the game {self.name} has no evaluate method, which a depth limit needs to score the positions "
+                "where the search stops (def evaluate(self, state) -> float, from the first player's point of "
+                "view; see engine/game.py): add one, or search to the end without a depth limit")
 
     def centre_first(self) -> Callable[[Hashable], Any] | None:
         """The sort key of the ``center-first`` move order, or None when the game has no centre (the order is

@@ -1,7 +1,8 @@
 """Finding a game's adapter: by the game object, by the name a tree records, or by the shape of a position.
 
-The built-in adapters are loaded on first use. A game without one of its own gets
-the generic :class:`treeviz.games.adapter.GameAdapter`, remembered under its name,
+The built-in adapters are loaded on first use. Textbook trees and OpenSpiel's games
+get theirs by their type; any other game without one of its own gets the generic
+:class:`treeviz.games.adapter.GameAdapter`. Each is remembered under its game's name,
 so that a tree of it is drawn by the same adapter it was built with.
 """
 
@@ -25,6 +26,23 @@ def _built_in(name: str, game: Any = None) -> GameAdapter | None:
     if name == "ultimate":
         from treeviz.games import ultimate
         return ultimate.adapter() if game is None else ultimate.UltimateAdapter(game)
+    if name == "textbook":
+        from treeviz.games import textbook
+        return textbook.TextbookAdapter(game)
+    return None
+
+
+def _by_type(game: Any) -> GameAdapter | None:
+    """The adapter of a game whose kind has one, told by its type: textbook trees, OpenSpiel's games."""
+    from engine.games.openspiel import OpenSpielGame  # (imports no OpenSpiel: that happens when one is loaded)
+    from engine.games.textbook import TextbookTree
+
+    if isinstance(game, TextbookTree):
+        from treeviz.games.textbook import TextbookAdapter
+        return TextbookAdapter(game)
+    if isinstance(game, OpenSpielGame):
+        from treeviz.games.openspiel import OpenSpielAdapter
+        return OpenSpielAdapter(game)
     return None
 
 
@@ -49,7 +67,7 @@ def adapter_for(game: Any) -> GameAdapter:
     name = str(getattr(game, "name", type(game).__name__))
     found = _adapters.get(name)
     if found is None or found.game is not game:
-        found = _built_in(name, game) or GameAdapter(game)
+        found = _by_type(game) or _built_in(name, game) or GameAdapter(game)
         _adapters[name] = found
     return found
 

@@ -83,6 +83,10 @@ class TicTacToeAdapter(GameAdapter):
     def title(self) -> str:
         return "tic-tac-toe"
 
+    def position_words(self, fen: str) -> str:
+        """The FEN alone: it says which game it is."""
+        return fen
+
     def recognises(self, position: str) -> bool:
         """Two fields, board and side (the fallback for any FEN: the engine says what is wrong with it)."""
         return True

@@ -102,6 +102,10 @@ class UltimateAdapter(GameAdapter):
     def title(self) -> str:
         return "ultimate tic-tac-toe"
 
+    def position_words(self, fen: str) -> str:
+        """The FEN alone: it says which game it is."""
+        return fen
+
     def recognises(self, position: str) -> bool:
         """Three space-separated fields."""
         return len(position.split(" ")) == 3

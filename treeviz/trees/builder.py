@@ -85,10 +85,11 @@ def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
 
     :raises ValueError: the game has no evaluation to offer.
     """
-    found = adapter_for(game).evaluation()
+    adapter = adapter_for(game)
+    found = adapter.evaluation()
     if found is not None:
         return found
-    raise ValueError(f"no evaluation is known for {getattr(game, 'name', game)!r}; pass evaluate=")
+    raise ValueError(adapter.evaluation_refusal())
 
 
 # -- the observer ------------------------------------------------------------
@@ -267,6 +268,10 @@ def record_search(
         raise ParameterError("{depth} must be 0 or more", depth=depth)
     if node_budget < 0:
         raise ParameterError("{node_budget} must be 0 (no budget) or more", node_budget=node_budget)
+    if scoring == "quick" and getattr(game, "empty_count", None) is None:
+        name = str(game.name).replace("{", "{{").replace("}", "}}")
+        raise ParameterError("{scoring} counts the empty cells left when a game ends, and " + name + " has none "
+                             "(no empty_count method): use the plain scoring", scoring=scoring)
     check_foreseen_size(game, state, depth, algorithm, node_budget)
 
     score: Scoring

@@ -100,8 +100,7 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
         entries = recorder.entries
         results = recorder.results
         adapter = adapter_for(game)
-        side_of, outcome_of = adapter.sides.of, adapter.sides.outcome
-        fen, to_move, outcome = game.fen, game.to_move, game.outcome
+        describe_state = adapter.describe
         play = game.play
         stubs = [(node, m, play(entries[node][2], m), kind, value, bound)
                  for node, kind, value, bound, skipped in recorder.cuts for m in skipped]
@@ -122,8 +121,7 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
             state_of = first.__getitem__
 
         def describe(key: Hashable) -> tuple[str, str, str | None]:
-            state = state_of(key)
-            return fen(state), side_of(to_move(state)), outcome_of(outcome(state))
+            return describe_state(state_of(key))
 
         n = len(entries)
         flat = FlatTree(
@@ -299,8 +297,7 @@ def _same(state: Hashable) -> Hashable:
 
 
 def _describe_state(game: Any, state: Hashable) -> tuple[str, str, str | None]:
-    sides = adapter_for(game).sides
-    return game.fen(state), sides.of(game.to_move(state)), sides.outcome(game.outcome(state))
+    return adapter_for(game).describe(state)
 
 
 def _ascending_ints(ids: list[Hashable]) -> bool:

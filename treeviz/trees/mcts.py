@@ -18,6 +18,7 @@ from typing import Any
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import CHANCE
 from engine.search.mcts import mcts, ucb
 from treeviz.games.registry import adapter_for
 
@@ -126,9 +127,13 @@ class MctsTreeBuilder:
             shown = bytearray(b"\x01") * n
             hidden = [0] * n
 
-        fen_of, to_move, outcome, move_name = game.fen, game.to_move, game.outcome, game.move_name
-        sides = adapter_for(game).sides
-        x_moves = [to_move(s) == 0 for s in states]
+        to_move, outcome, move_name = game.to_move, game.outcome, game.move_name
+        describe = adapter_for(game).describe
+        movers = [to_move(s) for s in states]
+        x_moves = [m == 0 for m in movers]
+        chances = {p: dict(game.chance_outcomes(states[p])) for p in set(parent[1:]) if movers[p] == CHANCE}
+        """The chance nodes' events and probabilities: edges below them carry theirs, and their children no UCB
+        (chance events are drawn by probability, not chosen)."""
         depth = [0] * n
         for i in range(1, n):
             depth[i] = depth[parent[i]] + 1
@@ -140,17 +145,22 @@ class MctsTreeBuilder:
             v = visits[i]
             mean = total[i] / v if v else 0.0
             p = parent[i]
-            score = ucb(total[i], v, visits[p], c, x_moves[p]) if p >= 0 and v and visits[p] > 0 else None
+            chance = chances.get(p)
+            score = (ucb(total[i], v, visits[p], c, x_moves[p]) if p >= 0 and v and visits[p] > 0 and chance is None
+                     else None)
             result = outcome(s)
             proven = self.proven[i]
-            G.add_node(i, fen=fen_of(s), to_move=sides.of(to_move(s)), depth=depth[i], visits=v,
+            fen, side, outcome_name = describe(s)
+            G.add_node(i, fen=fen, to_move=side, depth=depth[i], visits=v,
                        total=total[i], mean=mean, ucb=score, proven=proven,
                        value=proven if proven is not None else mean, iteration=self.created[i], order=i,
-                       best=i in best_set, outcome=sides.outcome(result),
+                       best=i in best_set, outcome=outcome_name,
                        leaf="terminal" if result is not None else None, pruned=False, hidden=hidden[i])
             if p >= 0:
                 G.add_edge(p, i, move=moves[i], label=move_name(moves[i]), visits=v, best=i in best_set,
                            pruned=False)
+                if chance is not None:
+                    G._succ[p][i]["probability"] = chance[moves[i]]
         # The iteration log, for replays: a playout below the cut is counted at its nearest drawn ancestor.
         drawn = list(range(n))
         for i in range(1, n):

@@ -19,6 +19,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine.game import CHANCE_NAME
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
 
@@ -79,12 +80,11 @@ class TreePlan:
         self.rec = rec
 
         # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
-        to_move, outcome = game.to_move, game.outcome
-        sides = adapter_for(game).sides
-        side_of, outcome_of = sides.of, sides.outcome
+        describe = adapter_for(game).describe
         states = set(map(itemgetter(2), entries)) if whole else {entries[i][2] for i in self.kept}
-        info = {s: (fen_of_state(s), side_of(to_move(s)), outcome_of(outcome(s)))
-                for s in states.union(st[2] for st in self.stubs)}
+        info = {s: describe(s) for s in states.union(st[2] for st in self.stubs)}
+        self.chances = {s: dict(game.chance_outcomes(s)) for s, (_, side, _) in info.items() if side == CHANCE_NAME}
+        """Each chance node's state: its events' probabilities (edges below it carry theirs)."""
         moves = set(map(itemgetter(1), entries[1:])) if whole else {entries[i][1] for i in self.kept if i != root}
         self.labels = {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)}
         # A template per distinct state holds every field in schema order, the state's own filled in: each node
@@ -176,8 +176,13 @@ class TreePlan:
             d.update(depth=ply[node] + 1, pruned=True, cut_by=kind, parent_value=value, parent_bound=bound)
             yield self.n + k, d, node, m
 
-    def _edge(self, m: Any, pruned: bool, best: bool) -> dict[str, Any]:
-        return {"move": m, "label": self.labels[m], "pruned": pruned, "best": best}
+    def _edge(self, m: Any, pruned: bool, best: bool, parent_state: Any = None) -> dict[str, Any]:
+        e = {"move": m, "label": self.labels[m], "pruned": pruned, "best": best}
+        if self.chances:
+            chance = self.chances.get(parent_state)
+            if chance is not None:
+                e["probability"] = chance[m]
+        return e
 
     def fill(self, node_data: dict[Any, Any], succ: dict[Any, Any], pred: dict[Any, Any]) -> None:
         """Fill networkx's own dicts of a graph (the same graph as ``add_nodes_from``/``add_edges_from`` would
@@ -222,6 +227,13 @@ class TreePlan:
             e = {"move": m, "label": labels[m], "pruned": True, "best": False}
             pred[sid] = {node: e}
             succ[node][sid] = e
+        if self.chances:
+            for i in self.kept:
+                if i != root:
+                    p, m = entries[i][0], entries[i][1]
+                    chance = self.chances.get(entries[p][2])
+                    if chance is not None:
+                        pred[i][p]["probability"] = chance[m]
 
     def node_dicts(self) -> Iterator[dict[str, Any]]:
         """Each node's node-link dict (its attributes, then ``id``), in the graph's order; fresh dicts."""
@@ -244,7 +256,7 @@ class TreePlan:
             kids.setdefault(node, []).append((n + k, m, None))
         for u in self.kept:
             for v, m, on_pv in kids.get(u, ()):
-                e = self._edge(m, on_pv is None, bool(on_pv))
+                e = self._edge(m, on_pv is None, bool(on_pv), entries[u][2])
                 e["source"] = u
                 e["target"] = v
                 yield e
