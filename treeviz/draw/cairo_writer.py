@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from treeviz.draw.library_stderr import library_stderr
-from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text
+from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text, triangle
 
 FONT = "Liberation Sans"
 MAX_PIXELS = 32767
@@ -212,7 +212,13 @@ class _Painter:
 
     def outline(self, item: Shape) -> None:
         ctx = self.ctx
-        if item.kind == "ellipse":
+        if item.kind in ("triangle-up", "triangle-down"):
+            (ax, ay), (bx, by), (cx, cy) = triangle(item)
+            ctx.move_to(ax, ay)
+            ctx.line_to(bx, by)
+            ctx.line_to(cx, cy)
+            ctx.close_path()
+        elif item.kind in ("ellipse", "circle"):
             ctx.save()
             ctx.translate(item.x, item.y)
             ctx.scale(item.w / 2, item.h / 2)

@@ -21,6 +21,7 @@ from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, page_notes, 
 from treeviz.draw.styles import COMPACT_LIMIT, STYLES, StyleError, auto_style, check_style
 from treeviz.draw.themes import DEFAULT, Theme, theme_named
 from treeviz.draw.tikz import MAX_TEX_NODES
+from treeviz.games.registry import adapter_named
 
 FIGURE_FORMATS = ("dot", "png", "svg", "pdf", "tex")
 """Formats that are figures (the others, json and html, carry the whole tree as data)."""
@@ -102,9 +103,10 @@ def drawn_words(panels: list[Panel]) -> str:
 
 
 def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
-                  what: str | None = None) -> tuple[str, list[str]]:
+                  what: str | None = None, preferred: str | None = None) -> tuple[str, list[str]]:
     """The style to draw with and, when it was picked by size, a note saying so (``what``: the drawn nodes in
-    words, :func:`drawn_words`; the styles' limits count stubs too).
+    words, :func:`drawn_words`; the styles' limits count stubs too; ``preferred``: the game's own default style,
+    textbook for textbook trees, while the tree is small enough for it).
 
     :raises StyleError: a style and a format that do not go together, or a board figure too big.
     """
@@ -112,12 +114,12 @@ def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
     style = options.style
     if style is None:
         if fmt == "dot":
-            style = "board"
+            style = preferred or "board"
         elif fmt == "tex":
-            style = "compact" if drawn_nodes <= COMPACT_LIMIT else "dot"
+            style = (preferred or "compact") if drawn_nodes <= COMPACT_LIMIT else "dot"
         else:
-            style = auto_style(drawn_nodes)
-        if style != "board" and fmt != "tex":
+            style = auto_style(drawn_nodes, preferred)
+        if style not in ("board", preferred) and fmt != "tex":
             notes.append(f"{what or f'{drawn_nodes:,} nodes'}: drawn in {style} style (board style is the default "
                          "up to 1,000 nodes, compact up to 5,000, pruned moves included; choose with --style)")
     check_style(style, fmt, drawn_nodes, what)
@@ -135,7 +137,14 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     """
     options.check_format(fmt)
     drawn = sum(p.graph.number_of_nodes() for p in panels)
-    style, notes = resolve_style(options, fmt, drawn, drawn_words(panels))
+    preferred = adapter_named(panels[0].graph.graph.get("game")).default_style if all(
+        kind_of(p.graph).tidy for p in panels) else None
+    style, notes = resolve_style(options, fmt, drawn, drawn_words(panels), preferred)
+    if style == "textbook" and fmt == "dot":
+        from treeviz.draw.textbook_dot import iter_textbook_dot
+
+        return Output(iter_textbook_dot(panels, heading, theme=options.theme, rankdir=options.rankdir or "TB",
+                                        pv_words=pv_words), notes, style, options.rankdir or "TB")
     if style == "board":
         free = any(kind_of(p.graph).crossing_edges for p in panels)
         return _board(fmt, options, board_dot, notes, free_labels=free)

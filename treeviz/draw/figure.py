@@ -20,11 +20,11 @@ from typing import Any
 
 import networkx as nx
 
-from treeviz.draw.kinds import kind_of, node_text
-from treeviz.draw.labels import ALPHA, BETA
+from treeviz.draw.kinds import kind_of, node_text, textbook_text
+from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine
-from treeviz.draw.styles import NodeText, node_shape
+from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine, text_centre
+from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
@@ -38,8 +38,12 @@ SMALL_PT = 5.0
 """Visit order above the value."""
 MOVE_PT = 6.0
 """Moves on the edges, pruned moves, ``+k`` marks."""
-SIBLING_GAP = {"compact": 2.0, "dot": 0.8}
-COUSIN_GAP = {"compact": 4.0, "dot": 1.6}
+CAPTION_PT = 7.0
+"""A node's name beside it (textbook style)."""
+LEAF = "leaf"
+"""The textbook style's shape of a finished game: no outline, its value alone."""
+SIBLING_GAP = {"compact": 2.0, "dot": 0.8, "textbook": 4.0}
+COUSIN_GAP = {"compact": 4.0, "dot": 1.6, "textbook": 8.0}
 DOT_SIZE = 2.6
 """Diameter of a dot-style node."""
 DOT_ASPECT = 2.5
@@ -93,8 +97,12 @@ class _Tree:
 
     def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf) -> None:
         self.G = G
-        self.sides = adapter_named(G.graph.get("game")).sides
+        self.adapter = adapter_named(G.graph.get("game"))
+        self.sides = self.adapter.sides
         self.style = style
+        textbook = style == "textbook"
+        if textbook and text_of is node_text:
+            text_of = textbook_text
         self.rankdir = rankdir
         node_data = G._node
         succ = G._succ
@@ -107,7 +115,7 @@ class _Tree:
         count: list[int] = []  # +k of a mark
         # (graph node, parent index, level, +k): a mark (k > 0) stands for the nodes cut off below its parent.
         stack: list[tuple[Hashable, int, int, int]] = [(root, -1, 0, 0)]
-        compact = style == "compact"
+        compact = style in ("compact", "textbook")
         while stack:
             n, p, level, k = stack.pop()
             i = len(gid)
@@ -136,19 +144,33 @@ class _Tree:
         self.children, self.count = children, count
         size = len(gid)
         self.texts: list[NodeText | None] = [None] * size
+        self.shapes: list[str] = [""] * size
+        """Textbook style: each entered node's outline (:func:`textbook_shape`, or :data:`LEAF`)."""
+        self.captions: dict[int, str] = {}
+        """Textbook style: the names written beside nodes."""
+        self.shape_w: list[float] = []
+        """Textbook style: each node's outline width (its layout width also holds its name, on both sides)."""
+        self.has_chance = False
         w = [0.0] * size
         h = [0.0] * size
         for i in range(size):
             k = kind[i]
             if k == ENTERED:
                 d = node_data[gid[i]]
-                if compact:
+                if d.get("to_move") == CHANCE:
+                    self.has_chance = True
+                if textbook:
+                    t = text_of(G, d)
+                    self.texts[i] = t
+                    w[i], h[i] = self._textbook_size(i, d, t, bool(succ[gid[i]]))
+                elif compact:
                     t = text_of(G, d)
                     self.texts[i] = t
                     tw = text_width(t.main, VALUE_PT)
                     if t.small:
                         tw = max(tw, text_width(t.small, SMALL_PT))
-                    ellipse = node_shape(self.sides.index(d.get("to_move"))) == "ellipse"
+                    shape = node_shape(self.sides.index(d.get("to_move")))
+                    ellipse = shape == "ellipse"
                     if ellipse:
                         w[i] = max(tw * 1.2 + 4.0, 13.0)
                     else:
@@ -156,6 +178,8 @@ class _Tree:
                     h[i] = 15.0 if t.small else 9.5
                     if ellipse:
                         h[i] += 1.0
+                    elif shape == "circle":
+                        w[i] = h[i] = max(tw + 5.0, h[i] + 1.0)
                 else:
                     w[i] = h[i] = DOT_SIZE
             elif k == STUB:
@@ -189,16 +213,49 @@ class _Tree:
             self.min_step = 14.0
         self.step = self.min_step
 
+    def _textbook_size(self, i: int, d: dict[str, Any], t: NodeText, inner: bool) -> tuple[float, float]:
+        """A textbook-style node's layout box: its outline (a triangle holding the value, a circle, or a leaf's
+        value alone) widened on both sides by its name, if it has one."""
+        tw = text_width(t.main, VALUE_PT, bold=True)  # bold on the principal variation
+        if t.small:
+            tw = max(tw, text_width(t.small, SMALL_PT))
+        side = self.sides.index(d.get("to_move"))
+        shape = LEAF if d.get("leaf") == "terminal" and not inner and side != CHANCE_SIDE else textbook_shape(side)
+        self.shapes[i] = shape
+        if shape == LEAF:
+            sw, sh = tw + 3.0, 9.0
+        elif shape == "circle":
+            sw = sh = max(tw + 5.0, 13.0 if t.small is None else 18.0)
+        else:  # the text sits at the centroid, where the triangle is two thirds of its base wide
+            sw = max(17.0, 1.6 * (tw + 3.0))
+            sh = sw * 0.8 if t.small is None else sw
+        while len(self.shape_w) <= i:
+            self.shape_w.append(0.0)
+        self.shape_w[i] = sw
+        caption = self.adapter.caption(str(d.get("fen", "")))
+        extra = 0.0
+        if caption:
+            self.captions[i] = caption
+            extra = text_width(caption, CAPTION_PT) + 2.0
+        return sw + 2 * extra, sh
+
     # -- texts ---------------------------------------------------------------------------------
 
     def move_text(self, i: int) -> str:
+        """The text on the edge into node ``i``: its move as the game writes it, and the probability of a chance
+        event; nothing in the textbook style for moves named only by their place (a textbook tree's)."""
         p = self.parent[i]
         e = self.G._succ[self.gid[p]][self.gid[i]]
-        return str(e.get("label", e.get("move", "")))
+        probability = e.get("probability")
+        if self.style == "textbook" and probability is None and self.adapter.numbered_moves:
+            return ""
+        return self.adapter.edge_text(str(e.get("label", e.get("move", ""))), probability)
 
     def stub_text(self, i: int) -> str:
         cut = self.G._node[self.gid[i]].get("cut_by") or "beta"
-        return f"{self.move_text(i)} {BETA if cut == 'beta' else ALPHA}"
+        letter = BETA if cut == "beta" else ALPHA
+        move = self.move_text(i)
+        return f"{move} {letter}" if move else letter
 
     def mark_text(self, i: int) -> str:
         return f"+{self.count[i]:,}"
@@ -276,7 +333,7 @@ def _fit(trees: list[_Tree], size: PageSize, panels: list[Panel]) -> float:
     than the page, its levels first spread (up to :data:`LR_STRETCH`) so the text is not blown up."""
     gaps = PANEL_GAP * (len(trees) - 1)
     avail_w = size.width - 2 * MARGIN - (gaps if trees[0].rankdir == "TB" else 0)
-    if trees[0].rankdir == "LR" and trees[0].style == "compact":
+    if trees[0].rankdir == "LR" and trees[0].style in ("compact", "textbook"):
         for t in trees:
             t.step = t.min_step
             width = t.size()[0]
@@ -420,7 +477,7 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
     G = t.G
     node_data = G._node
     succ = G._succ
-    compact = t.style == "compact"
+    compact = t.style in ("compact", "textbook")
     tb = t.rankdir == "TB"
     n = len(t.gid)
     cx = [0.0] * n
@@ -439,9 +496,15 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
         if k == ENTERED:
             e = succ[t.gid[p]][t.gid[i]]
             role = "pv" if e.get("best") else "edge"
-            lines[role] += (px, py, cx[i], cy[i])
+            if t.shapes[i] == LEAF:  # a value without outline: the edge stops short of it
+                end = (cx[i], cy[i] - t.h[i] * s / 2) if tb else (cx[i] - t.w[i] * s / 2, cy[i])
+                lines[role] += (px, py, *end)
+            else:
+                lines[role] += (px, py, cx[i], cy[i])
             if compact:
                 label = t.move_text(i)
+                if not label:
+                    continue
                 lw = text_width(label, move_pt)
                 if tb:
                     ly = cy[i] - t.h[i] * s / 2 - move_pt * 0.75
@@ -477,7 +540,9 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
     for role in ("edge", "pruned-beta", "pruned-alpha", "mark", "pv"):
         if lines[role]:
             items.append(Segments(_stroke(theme, role, s, t.style), lines[role], role=role))
-    if compact:
+    if t.style == "textbook":
+        _paint_textbook_nodes(items, t, cx, cy, s, theme)
+    elif compact:
         _paint_compact_nodes(items, t, cx, cy, s, theme)
     else:
         _paint_dots(items, t, cx, cy, s, theme)
@@ -528,6 +593,56 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
                            role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen")))
 
 
+def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
+                          theme: Theme) -> None:
+    """Triangles (MAX up, MIN down) and circles (chance) holding their values, leaves as their values alone, and
+    the nodes' names beside them."""
+    node_data = t.G._node
+    thin = max(0.6 * s, MIN_STROKE)
+    thick = max(1.5 * s, MIN_PV_STROKE)
+    caption_pt = CAPTION_PT * s
+    for i in range(len(t.gid)):
+        if t.kind[i] != ENTERED:
+            continue
+        d = node_data[t.gid[i]]
+        side = t.sides.index(d.get("to_move"))
+        text = t.texts[i]
+        assert text is not None
+        pv = bool(d.get("best"))
+        value_pt = VALUE_PT * s
+        shape = t.shapes[i]
+        sw = t.shape_w[i] * s
+        if shape == LEAF:
+            items.append(Text(cx[i], cy[i] + value_pt * CAP_HEIGHT / 2, text.main, value_pt,
+                              theme.pv if pv else theme.ink, bold=pv, role="leaf"))
+        else:
+            stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
+            node = Shape(shape, cx[i], cy[i], sw, t.h[i] * s, theme.side_fill[side], stroke,  # type: ignore[arg-type]
+                         role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen"))
+            shift = text_centre(node) - cy[i]
+            rows: list[TextLine] = []
+            if text.small:
+                small_pt = SMALL_PT * s
+                rows.append(TextLine(text.small, small_pt, theme.faint_ink, shift - 0.6 * s))
+                rows.append(TextLine(text.main, value_pt, theme.ink, shift + value_pt * CAP_HEIGHT + 0.9 * s,
+                                     bold=pv))
+            else:
+                rows.append(TextLine(text.main, value_pt, theme.ink, shift + value_pt * CAP_HEIGHT / 2, bold=pv))
+            node.lines = tuple(rows)
+            items.append(node)
+        caption = t.captions.get(i)
+        if caption:
+            items.append(Text(cx[i] - sw / 2 - 1.5 * s, cy[i] + caption_pt * CAP_HEIGHT / 2, caption, caption_pt,
+                              theme.ink, anchor="end", role="caption"))
+
+
+def _dot_fill(theme: Theme, side: int) -> str:
+    """A dot-style node's colour: the side's own in the default theme; black, white or grey (chance) in print."""
+    if theme.name == "default":
+        return theme.stone_ink[side]
+    return ("#000000", "#ffffff", "#9a9a9a")[side]
+
+
 def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
     node_data = t.G._node
     groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
@@ -535,16 +650,16 @@ def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s
         if t.kind[i] != ENTERED:
             continue
         d = node_data[t.gid[i]]
-        groups[(t.sides.index(d.get("to_move")), bool(d.get("best")))] += (cx[i], cy[i])
+        groups.setdefault((t.sides.index(d.get("to_move")), bool(d.get("best"))), []).extend((cx[i], cy[i]))
     size = max(DOT_SIZE * s, MIN_DOT)
     for (side, pv), coords in groups.items():
         if not coords:
             continue
-        shape = "circle" if side == 1 else "square"
-        fill = theme.pv if pv else theme.stone_ink[side] if theme.name == "default" else (
-            "#ffffff" if side == 1 else "#000000")
+        shape = "square" if side == 0 else "circle"
+        fill = theme.pv if pv else _dot_fill(theme, side)
         stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == 1 else None
-        items.append(Marks(shape, round(size * (1.6 if pv else 1.0), 3), fill, coords, stroke,  # type: ignore[arg-type]
+        small = 0.75 if side == CHANCE_SIDE else 1.0
+        items.append(Marks(shape, round(size * (1.6 if pv else small), 3), fill, coords, stroke,  # type: ignore[arg-type]
                            role=f"{'pv' if pv else 'node'}-{t.sides.of(side)}"))
 
 
@@ -558,8 +673,10 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
     first, second = trees[0].sides.names
     entries.append(("side-0", f"{first} to move"))
     entries.append(("side-1", f"{second} to move"))
+    if any(t.has_chance for t in trees):
+        entries.append(("side-2", "chance (probabilities on its branches)"))
     entries.append(("pv", pv_words))
-    if style == "compact":
+    if style in ("compact", "textbook"):
         entries.append(("", f"values from {first}'s point of view"))
     if any(t.alphabeta for t in trees):
         if style == "compact":
@@ -602,13 +719,20 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     """A small sample of what a legend entry names, centred vertically on ``y``."""
     if kind.startswith("side-"):
         side = int(kind[5:])
-        if style == "compact":
-            items.append(Shape(node_shape(side), x + w / 2, y, w * 0.8, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
+        if style == "textbook":
+            shape = textbook_shape(side)
+            across = pt * 1.3 if shape == "circle" else pt * 1.6
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],  # type: ignore[arg-type]
+                               Stroke(theme.side_border[side], 0.6 * k), role="legend"))
+        elif style == "compact":
+            shape = node_shape(side)
+            across = pt * 1.2 if shape == "circle" else w * 0.8
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         else:
-            fill = theme.stone_ink[side] if theme.name == "default" else ("#ffffff" if side == 1 else "#000000")
+            fill = _dot_fill(theme, side)
             stroke = Stroke("#000000", 0.3 * k) if theme.name != "default" and side == 1 else None
-            items.append(Marks("circle" if side == 1 else "square", pt * 0.6, fill, [x + w / 2, y], stroke,
+            items.append(Marks("square" if side == 0 else "circle", pt * 0.6, fill, [x + w / 2, y], stroke,
                                role="legend"))
         return
     stroke = _stroke(theme, kind, k, style)

@@ -103,6 +103,11 @@ class TreeKind:
         small = f"#{d['order']}" if self.windows and d.get("order") is not None else None
         return NodeText(relation + format_number(d.get("value")), small)
 
+    def textbook_text(self, d: dict[str, Any]) -> NodeText:
+        """A textbook-style node: the value as textbooks write it (no ``+``), ``≥``/``≤`` for a proved bound."""
+        relation = {"lower": GEQ, "upper": LEQ}.get(d.get("bound") or "exact", "")
+        return NodeText(relation + format_number(d.get("value"), signed=False))
+
     def compact_notes(self, G: nx.DiGraph) -> list[str]:
         """Words a compact or dot figure's key adds for this kind."""
         return []
@@ -136,6 +141,10 @@ class MctsKind(TreeKind):
     def compact_text(self, d: dict[str, Any]) -> NodeText:
         """Visits (the main line) and the mean from x's point of view."""
         return NodeText(*mcts_dot.compact_text(d))
+
+    def textbook_text(self, d: dict[str, Any]) -> NodeText:
+        """As in the compact style: visits and the mean."""
+        return self.compact_text(d)
 
     def compact_notes(self, G: nx.DiGraph) -> list[str]:
         return [f"MCTS nodes: visits n, mean q ({adapter_named(G.graph.get('game')).sides.of(0)}'s view)"]
@@ -253,6 +262,11 @@ def node_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
     return kind_of(G).compact_text(d)
 
 
+def textbook_text(G: nx.DiGraph, d: dict[str, Any]) -> NodeText:
+    """What a textbook-style node of ``G`` shows (its kind's :meth:`TreeKind.textbook_text`)."""
+    return kind_of(G).textbook_text(d)
+
+
 def pv_words(kinds: Sequence[TreeKind]) -> str:
     """The key's words for the bold lines of figures holding these kinds (``principal variation (best play);
     MCTS: most-visited line``)."""
@@ -279,4 +293,4 @@ def figure_kinds(graphs: Sequence[nx.DiGraph]) -> list[TreeKind]:
 
 
 __all__ = ["ALPHABETA", "KINDS", "MCTS", "MINIMAX", "STRATEGY", "DagKind", "MctsKind", "StrategyKind", "TreeKind",
-           "figure_kinds", "kind_of", "legend_words", "node_text", "pv_words", "strategy_promise"]
+           "figure_kinds", "kind_of", "legend_words", "node_text", "pv_words", "strategy_promise", "textbook_text"]

@@ -40,6 +40,8 @@ DRAW = "draw"
 """A finished game's ``outcome`` when nobody won (otherwise the winner's name)."""
 CHANCE = "chance"
 """``to_move`` at a chance node (a random event comes next)."""
+CHANCE_SIDE = 2
+""":meth:`Sides.index` of a chance node: where the themes keep its colours."""
 
 
 @dataclass(frozen=True)
@@ -50,12 +52,13 @@ class Sides:
     names: tuple[str, str]
 
     def index(self, name: str | None) -> int:
-        """0 for the first player (and a missing name), 1 for the second."""
-        return 1 if name == self.names[1] else 0
+        """0 for the first player (and a missing name), 1 for the second, 2 at a chance node (``chance``): the
+        index of the theme's per-side colours."""
+        return 1 if name == self.names[1] else CHANCE_SIDE if name == CHANCE else 0
 
     def of(self, player: int) -> str:
-        """The name of player 0 or 1 (``chance`` at a chance node, player -1)."""
-        return self.names[player] if player >= 0 else CHANCE
+        """The name of player 0 or 1 (``chance`` at a chance node: player -1, or its colours' index 2)."""
+        return self.names[player] if player in (0, 1) else CHANCE
 
     def outcome(self, value: float | None) -> str | None:
         """The ``outcome`` of a finished game worth ``value`` (first player's view): the winner's name or

@@ -61,11 +61,16 @@ class TextLine:
     bold: bool = False
 
 
+ShapeKind = Literal["box", "ellipse", "circle", "triangle-up", "triangle-down"]
+"""A node's outline: a circle is an ellipse of equal sides; a triangle fills its box, its apex at the top (up)
+or the bottom (down)."""
+
+
 @dataclass(slots=True)
 class Shape:
-    """One node: a box or an ellipse centred on (x, y), with its text lines."""
+    """One node: a box, an ellipse, a circle or a triangle centred on (x, y), with its text lines."""
 
-    kind: Literal["box", "ellipse"]
+    kind: ShapeKind
     x: float
     y: float
     w: float
@@ -76,6 +81,24 @@ class Shape:
     role: str = "node"
     tooltip: str | None = None
     """Shown on hover in SVG (the node's FEN)."""
+
+
+def triangle(shape: Shape) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """The corners of a triangle-up or triangle-down shape: the apex, then the base's two ends."""
+    x, y, w, h = shape.x, shape.y, shape.w, shape.h
+    if shape.kind == "triangle-up":
+        return (x, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)
+    return (x, y + h / 2), (x - w / 2, y - h / 2), (x + w / 2, y - h / 2)
+
+
+def text_centre(shape: Shape) -> float:
+    """Where a shape's text block is centred, vertically: its centre, or a triangle's centroid (a sixth of its
+    height towards the base)."""
+    if shape.kind == "triangle-up":
+        return shape.y + shape.h / 6
+    if shape.kind == "triangle-down":
+        return shape.y - shape.h / 6
+    return shape.y
 
 
 @dataclass(slots=True)

@@ -278,7 +278,7 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
         moves = " ".join(str(m) for m in g["path"])
         text += (f" after {moves}: subtree of {count(g.get('subtree_nodes', 0), 'node')} "
                  f"(of {g.get('nodes', 0):,}), value there {value_words(G, g.get('subtree_value'))}"
-                 f", at the root {format_number(g.get('value'))}")
+                 f", at the root {format_number(g.get('value'), signed=signed_values(G))}")
     else:
         text += f": {count(g['nodes'] if 'nodes' in g else G.number_of_nodes(), 'node')}"
         text += f", value {value_words(G, g.get('value'))}"
@@ -304,9 +304,15 @@ def search_cluster_title(G: nx.DiGraph, name: str) -> str:
     return text
 
 
+def signed_values(G: nx.DiGraph) -> bool:
+    """Whether ``G``'s game writes its values with their sign (``+1``; a textbook tree's ``3`` has none)."""
+    return adapter_named(G.graph.get("game")).signed_values
+
+
 def value_words(G: nx.DiGraph, value: float | None) -> str:
     """``+1 (x wins)``: a value of ``G``, and what it means when the scoring is plain win/draw/loss."""
-    text = format_number(value)
+    adapter = adapter_named(G.graph.get("game"))
+    text = format_number(value, signed=adapter.signed_values)
     if G.graph.get("scoring") in (None, "plain"):
-        text += adapter_named(G.graph.get("game")).sides.value_meaning(value)
+        text += adapter.value_meaning(value)
     return text

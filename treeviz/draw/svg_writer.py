@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text
+from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text, triangle
 from treeviz.draw.text_metrics import text_width
 
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', sans-serif"
@@ -116,9 +116,12 @@ def _marks(item: Marks) -> Iterator[str]:
 
 def _shape(item: Shape) -> str:
     attrs = f' fill="{item.fill or "none"}"{_stroke_attrs(item.stroke)}'
-    if item.kind == "ellipse":
+    if item.kind in ("ellipse", "circle"):
         outline = (f'<ellipse cx="{_n(item.x)}" cy="{_n(item.y)}" rx="{_n(item.w / 2)}" ry="{_n(item.h / 2)}"'
                    f"{attrs}/>")
+    elif item.kind in ("triangle-up", "triangle-down"):
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in triangle(item))
+        outline = f'<polygon points="{points}"{attrs} stroke-linejoin="round"/>'
     else:
         outline = (f'<rect x="{_n(item.x - item.w / 2)}" y="{_n(item.y - item.h / 2)}" width="{_n(item.w)}" '
                    f'height="{_n(item.h)}"{attrs}/>')

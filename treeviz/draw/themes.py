@@ -6,8 +6,9 @@ when colour is gone: in ``print`` the side to move is told by the node's shape
 (square corners for the first player, round for the second) and its grey, the
 principal variation by thick black lines, pruned moves by grey dashes (beta
 cut-offs) or dots (alpha cut-offs). Every style (board, compact, dot) and every
-writer reads these. Per-side colours are pairs indexed by the player (0: the
-first, x; 1: the second, o), whatever a game calls its players.
+writer reads these. Per-side colours are indexed by the player (0: the first, x;
+1: the second, o; 2: chance, the random events of games that have them),
+whatever a game calls its players.
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ from engine.errors import ParameterError
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: themes are constants
 class Theme:
-    """The colours and line styles of one look; pairs are per player (first, second)."""
+    """The colours and line styles of one look; per-side tuples are indexed by player: first, second, chance
+    (:meth:`treeviz.draw.labels.Sides.index`)."""
 
     name: str
-    stone_ink: tuple[str, str]
-    """Colour of each player's marks (x and o) and of the edge labels of its moves."""
-    side_fill: tuple[str, str]
-    """Fill of a node by the player to move."""
-    side_border: tuple[str, str]
-    """Border of a node by the player to move."""
+    stone_ink: tuple[str, str, str]
+    """Colour of each player's marks (x and o) and of the edge labels of its moves (chance: of its events)."""
+    side_fill: tuple[str, str, str]
+    """Fill of a node by the player to move (chance: a chance node's)."""
+    side_border: tuple[str, str, str]
+    """Border of a node by the player to move (chance: a chance node's)."""
     pv: str
     """Principal variation: thick edges and node borders."""
     pruned: str
@@ -52,17 +54,17 @@ class Theme:
     """Text: values, headings."""
     faint_ink: str = "#555555"
     """Secondary text: visit order, legends."""
-    rounded: tuple[bool, bool] = (True, True)
-    """Whether a board node's border has round corners, by the player to move."""
+    rounded: tuple[bool, bool, bool] = (True, True, True)
+    """Whether a board node's border has round corners, by the player to move (and at chance nodes)."""
     cut_dash: dict[str, str] = field(default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
     """Line style of a pruned move's stub by the cut that skipped it (``dashed`` or ``dotted``)."""
 
 
 DEFAULT = Theme(
     name="default",
-    stone_ink=("#1f4e9c", "#c23b22"),
-    side_fill=("#dce8fa", "#fbe0d8"),
-    side_border=("#5b84c4", "#d9785e"),
+    stone_ink=("#1f4e9c", "#c23b22", "#5a5a5a"),
+    side_fill=("#dce8fa", "#fbe0d8", "#ececec"),
+    side_border=("#5b84c4", "#d9785e", "#808080"),
     pv="#0a7d32",
     pruned="#9a9a9a",
     pruned_ink="#6f6f6f",
@@ -76,14 +78,14 @@ DEFAULT = Theme(
     draw_fill="#e4e4e4",
     result_ink=("#1f4e9c", "#c23b22", "#555555"),
 )
-"""The first player (x) blue, the second (o) red-orange everywhere (marks, "to move" fills, results); the best
-line green."""
+"""The first player (x) blue, the second (o) red-orange everywhere (marks, "to move" fills, results), chance nodes
+grey; the best line green."""
 
 PRINT = Theme(
     name="print",
-    stone_ink=("#000000", "#000000"),
-    side_fill=("#ffffff", "#d9d9d9"),
-    side_border=("#000000", "#000000"),
+    stone_ink=("#000000", "#000000", "#000000"),
+    side_fill=("#ffffff", "#d9d9d9", "#ffffff"),
+    side_border=("#000000", "#000000", "#000000"),
     pv="#000000",
     pruned="#808080",
     pruned_ink="#404040",
@@ -98,7 +100,7 @@ PRINT = Theme(
     result_ink=("#000000", "#000000", "#000000"),
     edge="#404040",
     faint_ink="#404040",
-    rounded=(False, True),
+    rounded=(False, True, True),
     cut_dash={"beta": "dashed", "alpha": "dotted"},
 )
 """Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""

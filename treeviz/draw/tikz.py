@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text
+from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text, text_centre, triangle
 from treeviz.draw.text_metrics import text_width
 
 MAX_TEX_NODES = 30_000
@@ -102,15 +102,23 @@ def picture_lines(scene: Scene) -> tuple[list[str], _Colours]:
             # The shape has exactly the layout's size: its text is a node of its own on top, each line no wider
             # than the layout measured it (TeX's fonts are not the layout's), so no text can make a node grow
             # into its neighbours.
-            shape = "ellipse" if item.kind == "ellipse" else "rectangle"
-            options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt", f"minimum height={_n(item.h)}pt"]
-            if item.fill:
-                options.append(f"fill={colour(item.fill)}")
-            if item.stroke is not None:
-                options.append(_stroke_options(item.stroke, colour))
             name = f"n{node}" if item.role != "legend" else f"legend{node}"
-            at = f"({_n(item.x)},{_n(item.y)})"
-            out.append(f"\\node[{', '.join(options)}] ({name}) at {at} {{}};")
+            paint = []
+            if item.fill:
+                paint.append(f"fill={colour(item.fill)}")
+            if item.stroke is not None:
+                paint.append(_stroke_options(item.stroke, colour))
+            if item.kind in ("triangle-up", "triangle-down"):
+                # A triangle is a path through its corners (exactly the layout's), then a coordinate named for it.
+                corners = " -- ".join(f"({_n(x)},{_n(y)})" for x, y in triangle(item))
+                out.append(f"\\path[{', '.join([*paint, 'line join=round'])}] {corners} -- cycle;")
+                out.append(f"\\coordinate ({name}) at ({_n(item.x)},{_n(item.y)});")
+            else:
+                shape = "ellipse" if item.kind in ("ellipse", "circle") else "rectangle"
+                options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt",
+                           f"minimum height={_n(item.h)}pt", *paint]
+                out.append(f"\\node[{', '.join(options)}] ({name}) at ({_n(item.x)},{_n(item.y)}) {{}};")
+            at = f"({_n(item.x)},{_n(text_centre(item))})"
             if item.lines:
                 gap = f"\\noalign{{\\kern{_n(0.15 * item.lines[-1].size)}pt}}"
                 text = gap.join(
