@@ -9,6 +9,7 @@ forms of numbers and graph attributes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
 BOUNDS = ("exact", "lower", "upper")
@@ -85,3 +86,29 @@ def plain(value: Any) -> Any:
     if value is None or isinstance(value, (bool, int, str)):
         return value
     return str(value)
+
+
+def move_coder(moves: Iterable[Any]) -> Callable[[Any], int]:
+    """How the page numbers a graph's moves: as themselves when all are integers (a grid game's cells, which the
+    page tints), else by order of first appearance (Nim's ``(pile, take)``, any hashable move); a move not among
+    them (and -1) is -1."""
+    distinct = list(dict.fromkeys(moves))
+    if all(isinstance(m, int) and not isinstance(m, bool) for m in distinct):
+        return int
+    numbers = {m: k for k, m in enumerate(m for m in distinct if m != -1)}
+    return lambda move: numbers.get(move, -1)
+
+
+def position_columns(adapter: Any, fens: list[str], sides: list[str | None]) -> dict[str, Any]:
+    """What the page needs to draw positions of a game it has no grid for: each node's side to move (``side``: 0,
+    1, or 2 for chance, in node order) and the game's pictures of the FENs table (``pictures``, when the game
+    draws its own). Nothing for grid games, whose FENs say it all."""
+    if adapter.page_board().get("kind", "grid") == "grid":
+        return {}
+    index = adapter.sides.index
+    extra: dict[str, Any] = {"side": column([index(side) for side in sides])}
+    pictures = adapter.page_pictures(fens)
+    if pictures is not None:
+        extra["pictures"] = pictures
+    return extra
+

@@ -14,7 +14,20 @@ from typing import Any
 import networkx as nx
 
 from treeviz.games.registry import adapter_named
-from treeviz.pages.columns import BOUNDS, CUTS, LEAVES, Interner, code, codes, column, json_number, outcomes, plain
+from treeviz.pages.columns import (
+    BOUNDS,
+    CUTS,
+    LEAVES,
+    Interner,
+    code,
+    codes,
+    column,
+    json_number,
+    move_coder,
+    outcomes,
+    plain,
+    position_columns,
+)
 
 DAG_BOUNDS = (*BOUNDS, "range")
 LOG_FIELDS = ("iteration_leaf", "iteration_result", "proofs")
@@ -44,6 +57,7 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
     adapter = adapter_named(G.graph.get("game"))
     outcome_codes = codes(outcomes(adapter.sides.names))
     labels: dict[int, str] = {}
+    move_code = move_coder(e.get("move", -1) for _, _, e in G.edges(data=True))
     parent: list[int] = []
     move: list[int] = []
     fen: list[int] = []
@@ -59,9 +73,10 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
             if index[p] >= k:
                 raise ValueError(f"node {node!r} comes before its parent {p!r}")
             parent.append(index[p])
-            m = int(e["move"])
+            m = move_code(e["move"])
             move.append(m)
-            labels.setdefault(m, str(e.get("label", m)))
+            if m not in labels:
+                labels[m] = adapter.edge_text(str(e.get("label", e["move"])), e.get("probability"))
         else:
             if k:
                 raise ValueError(f"node {node!r} has no parent but is not the root")
@@ -82,9 +97,12 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
     for t, node, value in g.get("proofs", []):
         if node in index:
             proofs += [int(t), index[node], _small(value)]
+    meta = _meta(G, LOG_FIELDS)
+    if g.get("best_moves"):
+        meta["best_moves"] = [move_code(m) for m in g["best_moves"]]
     return {
         "kind": "mcts",
-        "meta": _meta(G, LOG_FIELDS),
+        "meta": meta,
         "board": adapter.page_board(),
         "n": len(ids),
         "fens": fens.values,
@@ -99,6 +117,7 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
         "leaf": leaf,
         "result": [_small(r) for r in g.get("iteration_result", [])],
         "proofs": proofs,
+        **position_columns(adapter, fens.values, [G._node[node].get("to_move") for node in ids]),
     }
 
 
@@ -204,5 +223,6 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
         "results": results,
         "stubs": {"cut": stub_cut, "value": stub_value, "bound": stub_bound},
         "edges": {"src": src, "dst": dst, "label": label, "flags": flags, "labels": labels.values},
+        **position_columns(adapter, fens.values, [G._node[node].get("to_move") for node in order]),
     }
 

@@ -31,8 +31,10 @@ from treeviz.pages.columns import (
     codes,
     column,
     json_number,
+    move_coder,
     outcomes,
     plain,
+    position_columns,
 )
 from treeviz.pages.page_graphs import dag_data, mcts_data
 
@@ -64,15 +66,17 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     index = {node: k for k, node in enumerate(entered)}
     parent_of: dict[Hashable, tuple[Hashable, int]] = {}
     labels: dict[int, str] = {}
-    for u, v, edge in G.edges(data=True):
-        m = int(edge.get("move", -1))
+    adapter = adapter_named(G.graph.get("game"))
+    edges = list(G.edges(data=True))
+    move_code = move_coder(edge.get("move", -1) for _, _, edge in edges)
+    for u, v, edge in edges:
+        m = move_code(edge.get("move", -1))
         parent_of[v] = (u, m)
         if m not in labels:
-            labels[m] = str(edge.get("label", m))
+            labels[m] = adapter.edge_text(str(edge.get("label", edge.get("move", m))), edge.get("probability"))
     fens = Interner()
     nums = Interner(json_number)
     fen_index, num_index = fens.index, nums.index
-    adapter = adapter_named(G.graph.get("game"))
     bounds, cuts_codes, leaves = codes(BOUNDS), codes(CUTS), codes(LEAVES)
     outcome_codes = codes(outcomes(adapter.sides.names))
     nodes = G.nodes
@@ -157,6 +161,9 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
 
     meta = {key: plain(val) for key, val in G.graph.items()}
     meta.setdefault("nodes", len(entered))
+    if G.graph.get("best_moves"):
+        meta["best_moves"] = [move_code(m) for m in G.graph["best_moves"]]
+    positions = position_columns(adapter, fens.values, [nodes[node].get("to_move") for node in (*entered, *stubs)])
     return {
         "meta": meta,
         "board": adapter.page_board(),
@@ -186,6 +193,7 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
             "value": stub_value,
             "bound": stub_bound,
         },
+        **positions,
     }
 
 
@@ -211,8 +219,8 @@ def _script_json(payload: Any) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _default_title(graphs: list[nx.DiGraph]) -> str:
-    fen = graphs[0].graph.get("root_fen", "")
+def _default_title(graphs: list[nx.DiGraph], position: str | None = None) -> str:
+    fen = position if position is not None else graphs[0].graph.get("root_fen", "")
     kinds = [kind_of(g) for g in graphs]
     names = [k.prose for k in kinds]
     first = names[0] if names[0].isupper() else names[0].capitalize()
@@ -223,8 +231,9 @@ def _default_title(graphs: list[nx.DiGraph]) -> str:
 
 
 def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | None = None,
-              title: str | None = None) -> str:
-    """One self-contained HTML page showing ``G`` (and ``compare``, one graph or several, beside it).
+              title: str | None = None, position: str | None = None) -> str:
+    """One self-contained HTML page showing ``G`` (and ``compare``, one graph or several, beside it); ``position``
+    names the searched position in the default title (default: the graph's ``root_fen``).
 
     The page needs no server and no network: d3 and the page's own script and style are
     inlined, the tree is embedded as compact columns.
@@ -235,7 +244,7 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
         graphs = [G, compare]
     else:
         graphs = [G, *compare]
-    heading = title if title is not None else _default_title(graphs)
+    heading = title if title is not None else _default_title(graphs, position)
     payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
     parts = {
         "<!--TITLE-->": html.escape(heading),

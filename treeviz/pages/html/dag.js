@@ -89,6 +89,8 @@
       this.move = new Int32Array(N).fill(-1);  // a shared position has no single last move to tint
       this.size = new Int32Array(N).fill(1);
       this.board = boardOf(d);
+      this.sides = d.side === undefined ? null : column(d.side, N);
+      this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this.symmetric = this.meta.merge === "symmetry";
       this._fenIndex = null;
@@ -108,8 +110,8 @@
     isStub(i) { return i >= this.n; }
     visitNo(i) { return i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
-    sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
-    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
+    sideOf(i) { return sideName(this, i); }
+    sideClass(i) { return SIDE_CLASSES[sideIndex(this, i)]; }
     numOf(k) { return k < 0 ? null : this.nums[k]; }
     valueText(i) {
       const b = this.bound[i];
@@ -138,10 +140,10 @@
     find(fen) {
       if (!this._fenIndex) {
         this._fenIndex = new Map();
-        this.fens.forEach((f, k) => this._fenIndex.set(normalFen(f), k));
+        this.fens.forEach((f, k) => this._fenIndex.set(normalFen(f, this.board), k));
       }
       const wanted = new Set();
-      for (const f of this.symmetric ? symmetricFens(fen) : [normalFen(fen)]) {
+      for (const f of this.symmetric ? symmetricFens(fen) : [normalFen(fen, this.board)]) {
         const k = this._fenIndex.get(f);
         if (k !== undefined) wanted.add(k);
       }
@@ -263,11 +265,7 @@
       const side = el(g, "text", { class: "side", x: tx, y: lines[1] });
       const oc = t.outcome[i];
       if (oc >= 0) side.textContent = outcomeText(t.board, oc);
-      else {
-        const s = t.sideOf(i);
-        el(side, "tspan", { class: "s" + t.sideClass(i) }, s);
-        side.appendChild(document.createTextNode(" to move"));
-      }
+      else fillSide(side, t, i);
       el(g, "text", { class: "ord merged", x: tx, y: lines[2] }, `×${fmtInt(t.merged[i])}`);
     }
 

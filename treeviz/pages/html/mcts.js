@@ -68,6 +68,8 @@
       this.proven = new Float64Array(n).fill(NaN);
       this.at = 0;
       this.board = boardOf(d);
+      this.sides = d.side === undefined ? null : column(d.side, n);
+      this.pictures = d.pictures || null;
       this.isAlphaBeta = false;
       this._fenIndex = null;
       this.seek(this.T);
@@ -101,8 +103,8 @@
     isStub() { return false; }
     visitNo(i) { return this.created[i]; }
     fenOf(i) { return this.fens[this.fen[i]]; }
-    sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
-    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
+    sideOf(i) { return sideName(this, i); }
+    sideClass(i) { return SIDE_CLASSES[sideIndex(this, i)]; }
     label(i) { const mv = this.move[i]; return mv < 0 ? "" : this.labels[mv] ?? String(mv); }
     moveName(mv) { return this.labels[mv] ?? String(mv); }
     displayName() { return "MCTS"; }

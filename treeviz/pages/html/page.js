@@ -13,7 +13,7 @@
   const payload = JSON.parse(document.getElementById("treeviz-data").textContent);
   const tParsed = performance.now();
   const SVGNS = "http://www.w3.org/2000/svg";
-  const SIDE_CLASSES = ["x", "o"];
+  const SIDE_CLASSES = ["x", "o", "c"];
   /** How a position is drawn when the data does not say (the game's adapter says it: treeviz/games/). */
   const GRID_BOARD = { kind: "grid", title: "", players: ["x", "o"], size: 3, block: 3, stones: "xo", moves: "cell" };
   const CUT_NAME = ["α-cut", "β-cut"];
@@ -67,8 +67,36 @@
     return code === 2 ? "draw" : `${board.players[code]} wins`;
   }
 
-  /** A FEN written with single-cell runs, so that "11" and "2" compare equal. */
-  function normalFen(fen) {
+  /** Whether a game's picture of a position is SVG (else it is text, drawn in a monospace box). */
+  const isSvg = (p) => /^\s*<(svg|\?xml)/i.test(String(p));
+
+  /** The side to move at node i of a tree (0 the first player, 1 the second, 2 chance): the data's side column
+   * (any game), or for grid games the FEN's last letter. */
+  function sideIndex(tree, i) {
+    if (tree.sides) return tree.sides[i];
+    const f = tree.fenOf(i);
+    return tree.board.players.indexOf(f.charAt(f.length - 1)) === 1 ? 1 : 0;
+  }
+
+  /** Who moves at node i, in words: the player's name, or "chance". */
+  function sideName(tree, i) {
+    if (!tree.sides) { const f = tree.fenOf(i); return f.charAt(f.length - 1); }
+    const s = tree.sides[i];
+    return s === 2 ? "chance" : tree.board.players[s];
+  }
+
+  /** The text beside a node's picture saying who moves ("x to move", "chance node"), or a textbook leaf's "leaf". */
+  function fillSide(side, tree, i) {
+    const s = sideName(tree, i);
+    if (tree.sides && tree.leaf && tree.leaf[i] === 0) { side.textContent = "leaf"; return; }
+    el(side, "tspan", { class: "s" + SIDE_CLASSES[sideIndex(tree, i)] }, s);
+    side.appendChild(document.createTextNode(s === "chance" ? " node" : " to move"));
+  }
+
+  /** A FEN written with single-cell runs, so that "11" and "2" compare equal (grid games); other games' position
+   * texts as typed, blanks at the ends trimmed. */
+  function normalFen(fen, board) {
+    if (board && board.kind && board.kind !== "grid") return fen.trim();
     const parts = fen.trim().toLowerCase().split(/\s+/);
     if (!parts[0]) return "";
     parts[0] = fenCells(parts.join(" "));
@@ -128,6 +156,8 @@
       const kids = (this.kids = new Int32Array(Math.max(N - 1, 0)));
       for (let i = 1; i < N; i++) kids[fill[parent[i]]++] = i;
       this.board = boardOf(d);
+      this.sides = d.side === undefined ? null : column(d.side, N);
+      this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this._fenIndex = null;
     }
@@ -138,8 +168,8 @@
     isStub(i) { return i >= this.n; }
     visitNo(i) { return this.order ? this.order[i] : i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
-    sideOf(i) { const f = this.fenOf(i); return f.charAt(f.length - 1); }
-    sideClass(i) { return SIDE_CLASSES[this.board.players.indexOf(this.sideOf(i)) === 1 ? 1 : 0]; }
+    sideOf(i) { return sideName(this, i); }
+    sideClass(i) { return SIDE_CLASSES[sideIndex(this, i)]; }
     numOf(k) { return k < 0 ? null : this.nums[k]; }
     label(i) { const mv = this.move[i]; return mv < 0 ? "" : this.labels[mv] ?? String(mv); }
     enterTime(i) { return 2 * i - this.depth[i]; }
@@ -186,9 +216,9 @@
     find(fen) {
       if (!this._fenIndex) {
         this._fenIndex = new Map();
-        this.fens.forEach((f, k) => this._fenIndex.set(normalFen(f), k));
+        this.fens.forEach((f, k) => this._fenIndex.set(normalFen(f, this.board), k));
       }
-      const k = this._fenIndex.get(normalFen(fen));
+      const k = this._fenIndex.get(normalFen(fen, this.board));
       if (k === undefined) return [];
       const out = [];
       for (let i = 0; i < this.N; i++) if (this.fen[i] === k) out.push(i);
@@ -249,6 +279,72 @@
     el(g, "rect", { width: size, height: size, fill: "none", stroke: "#444c56", "stroke-width": 1 });
   }
 
+  /** The card and picture sizes of a tree's nodes: a grid's, a textbook node's, or for positions told by text
+   * (or SVG) the largest picture's (up to 40 columns and 16 lines). */
+  function geometryOf(tree) {
+    const board = tree.board;
+    if (board.kind !== "text" && board.kind !== "textbook") return board.nested ? GEOMETRY.nested : GEOMETRY.small;
+    // The text beside the picture: the value, "<player> to move" (or "chance node"), the visit order, the window.
+    const textW = Math.max(64, ...board.players.map((p) => 6.4 * (p.length + 9)));
+    if (board.kind === "textbook") {
+      return { W: 58 + textW, H: 66, board: 40, bw: 40, bh: 40, bx: 8, by: 13, tx: 56, level: 124, stubW: 66, stubH: 38 };
+    }
+    let cols = 1, rows = 1, svg = false;
+    for (const p of tree.pictures || tree.fens) {
+      if (isSvg(p)) { svg = true; continue; }
+      const lines = String(p).split("\n");
+      rows = Math.max(rows, lines.length);
+      for (const line of lines) cols = Math.max(cols, line.length);
+    }
+    let bw = Math.min(cols, 40) * 6.7 + 8, bh = Math.min(rows, 16) * 12 + 6;
+    if (svg) { bw = Math.max(bw, 64); bh = Math.max(bh, 64); }
+    const tx = 7 + bw + 9, H = Math.max(66, bh + 18);
+    return { W: tx + textW, H, board: bh, bw, bh, bx: 7, by: (H - bh) / 2, tx, level: H + 58, stubW: 66, stubH: 38 };
+  }
+
+  /** A position's picture as text (lines in a monospace box) or SVG (scaled into the box). */
+  function drawPicture(g, picture, geo) {
+    el(g, "rect", { class: "boardbg", width: geo.bw, height: geo.bh });
+    if (isSvg(picture)) {
+      const svg = new DOMParser().parseFromString(String(picture), "image/svg+xml").documentElement;
+      if (svg && svg.nodeName === "svg") {
+        const inner = document.importNode(svg, true);
+        inner.querySelectorAll("script").forEach((s) => s.remove());
+        if (!inner.getAttribute("viewBox")) {
+          const w = parseFloat(inner.getAttribute("width")) || geo.bw, h = parseFloat(inner.getAttribute("height")) || geo.bh;
+          inner.setAttribute("viewBox", `0 0 ${w} ${h}`);
+        }
+        for (const [k, v] of [["x", 0], ["y", 0], ["width", geo.bw], ["height", geo.bh]]) inner.setAttribute(k, v);
+        g.appendChild(inner);
+        return;
+      }
+    }
+    const text = el(g, "text", { class: "picture", x: 4, y: 2 });
+    String(picture).split("\n").slice(0, 16).forEach((line, k) => el(text, "tspan", { x: 4, dy: k ? 12 : 11 }, line.slice(0, 40)));
+  }
+
+  /** A textbook node: an upward triangle (first player, MAX), a downward one (second, MIN), a circle (chance) or
+   * for a leaf a small square, with the node's name, if it has one, inside. */
+  function drawTextbookShape(g, side, name, geo, leaf) {
+    const s = geo.bw, cls = "tbshape " + SIDE_CLASSES[side];
+    if (leaf) el(g, "rect", { class: "tbshape leaf", x: s / 4, y: s / 4, width: s / 2, height: s / 2 });
+    else if (side === 2) el(g, "circle", { class: cls, cx: s / 2, cy: s / 2, r: s / 2 - 2 });
+    else if (side === 0) el(g, "path", { class: cls, d: `M${s / 2},3L${s - 2},${s - 5}L2,${s - 5}Z` });
+    else el(g, "path", { class: cls, d: `M2,5L${s - 2},5L${s / 2},${s - 3}Z` });
+    const y = leaf || side === 2 ? s / 2 : side === 0 ? s * 0.62 : s * 0.38;
+    if (name) el(g, "text", { class: "tbname", x: s / 2, y }, name);
+  }
+
+  /** Node i's position as its game's board description says: a grid, a picture, or a textbook shape. */
+  function drawPosition(g, tree, i, geo) {
+    const kind = tree.board.kind, picture = tree.pictures ? tree.pictures[tree.fen[i]] : null;
+    if (kind === "text") drawPicture(g, picture ?? tree.fenOf(i), geo);
+    else if (kind === "textbook") {
+      drawTextbookShape(g, sideIndex(tree, i), picture || "", geo, !!tree.leaf && tree.leaf[i] === 0 && tree.outcome[i] < 0);
+    }
+    else drawBoard(g, tree.fenOf(i), lastCellOf(tree, i), geo, tree.board);
+  }
+
   /** Cell index (in FEN order) of the move that led to node i, for the highlight: the move itself (a cell), or,
    * for moves written block and cell ("55"), the last move the FEN records. */
   function lastCellOf(tree, i) {
@@ -266,7 +362,7 @@
     constructor(host, tree, index) {
       this.t = tree;
       this.index = index;
-      this.geo = tree.board.nested ? GEOMETRY.nested : GEOMETRY.small;
+      this.geo = geometryOf(tree);
       this.expanded = new Uint8Array(tree.N);
       this.setup();
       this.step = tree.T;
@@ -596,7 +692,7 @@
       const W = geo.W, H = geo.H, x0 = -W / 2;
       el(g, "rect", { class: "card", x: x0, y: 0, width: W, height: H, rx: 7 });
       const board = el(g, "g", { transform: `translate(${x0 + geo.bx},${geo.by})` });
-      drawBoard(board, t.fenOf(i), lastCellOf(t, i), geo, t.board);
+      drawPosition(board, t, i, geo);
       this.buildText(g, i, x0 + geo.tx);
       const nk = t.children(i).length, hid = t.hidden[i];
       if (nk || hid) {
@@ -615,13 +711,8 @@
       g._val = el(g, "text", { class: "val", x: tx, y: lines[0] });
       const side = el(g, "text", { class: "side", x: tx, y: lines[1] });
       const oc = t.outcome[i];
-      if (oc >= 0) {
-        side.textContent = outcomeText(t.board, oc);
-      } else {
-        const s = t.sideOf(i);
-        el(side, "tspan", { class: "s" + t.sideClass(i) }, s);
-        side.appendChild(document.createTextNode(" to move"));
-      }
+      if (oc >= 0) side.textContent = outcomeText(t.board, oc);
+      else fillSide(side, t, i);
       const tags = [`#${fmtInt(t.visitNo(i))}`];
       if (t.leaf[i] === 1) tags.push("eval");
       else if (t.leaf[i] === 2) tags.push("table");
