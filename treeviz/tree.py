@@ -1,9 +1,11 @@
 """A search tree ready to show: the networkx graph plus every way of writing it out.
 
 ``search_tree("1o11o1oxx x")`` builds the minimax tree of a position (either
-game, told by the FEN's shape); ``comparison(...)`` pairs it with the alpha-beta
-tree. A :class:`Tree` writes DOT, PNG/SVG/PDF, JSON or the HTML page, and shows
-itself inline in Jupyter (``_repr_svg_``).
+game, told by the FEN's shape), ``search_tree(tree="[[3,12,8],[2,4,6],[14,5,2]]")``
+a textbook tree's, ``search_tree(game="examples/nim.py:Nim")`` any game's;
+``comparison(...)`` pairs it with the alpha-beta tree. A :class:`Tree` writes
+DOT, PNG/SVG/PDF, TikZ, JSON or the HTML page, and shows itself inline in Jupyter
+(``_repr_svg_``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_for_position, adapter_named
+from treeviz.games.start import Start, starting_point
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
 from treeviz.trees.crop import crop_graph, parse_path
 
@@ -119,7 +122,7 @@ class Tree:
         """
         from treeviz.pages.tree_page import tree_page
 
-        return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title)
+        return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title, position=self.position)
 
     def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
              dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
@@ -236,8 +239,12 @@ CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta tre
 
 
 def search_tree(
-    position: str,
+    position: str | None = None,
     *,
+    game: Any = None,
+    tree: Any = None,
+    root: str = "max",
+    moves: str | Sequence[str] | None = None,
     algorithm: str = "minimax",
     depth: int | None = None,
     scoring: str = "plain",
@@ -253,8 +260,12 @@ def search_tree(
     solver: bool = False,
     node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> Tree:
-    """The search tree of a FEN (of a game :func:`game_for_fen` recognises), as :class:`Tree`; ``path``
-    (``"3,4"``) and ``plies`` keep only a subtree and its first plies (the search is whole: values are exact).
+    """The search tree of a position, as :class:`Tree`: a FEN (of a game :func:`game_for_fen` recognises), a
+    textbook tree (``tree="[[3,12,8],[2,4,6],[14,5,2]]"``, MAX at the root unless ``root="min"``), or any game
+    (``game="examples/nim.py:Nim"``, ``game="openspiel:connect_four(rows=4,columns=4)"`` or a game object) at
+    ``position`` in its own notation (default: its start); ``moves`` (``"3,3,2"``) are played first (see
+    :func:`treeviz.games.start.starting_point`). ``path`` (``"3,4"``) and ``plies`` keep only a subtree and its
+    first plies (the search is whole: values are exact).
 
     ``node_budget`` (0: none) stops a search that would enter more nodes, before memory runs out
     (:mod:`treeviz.trees.budget`); the default admits the whole 549,946-node tic-tac-toe tree.
@@ -264,7 +275,8 @@ def search_tree(
     are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
-    :raises ValueError: an unknown algorithm, order, scoring or merge, a bad depth or cap,
+    :raises ValueError: a tree, game or move list that cannot be read or played (the engine's errors, all
+        ValueErrors), an unknown algorithm, order, scoring or merge, a bad depth or cap,
         a minimax/alpha-beta position of a game too big to search whole without a depth limit,
         a merge of an MCTS
         tree, a depth limit for MCTS, or MCTS options for another search; a path that leads
@@ -276,14 +288,19 @@ def search_tree(
         raise ParameterError("{depth} does not apply to {algorithm}: its playouts run to the end of the game",
                              depth=depth, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
-    graph = _build(position, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
+    start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
                    (iterations, c, seed, solver), node_budget)
-    return Tree(graph, title=title, position=position)
+    return Tree(graph, title=title, position=start.words)
 
 
 def comparison(
-    position: str,
+    position: str | None = None,
     *,
+    game: Any = None,
+    tree: Any = None,
+    root: str = "max",
+    moves: str | Sequence[str] | None = None,
     algorithms: tuple[str, ...] | list[str] = DEFAULT_COMPARE,
     depth: int | None = None,
     scoring: str = "plain",
@@ -299,8 +316,9 @@ def comparison(
     plies: int | None = None,
     node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> Tree:
-    """Two or more searches of a FEN drawn side by side, one panel each, in the order given
-    (minimax and alpha-beta by default). ``depth`` applies to minimax and alpha-beta only; the same ``path``
+    """Two or more searches of a position drawn side by side, one panel each, in the order given
+    (minimax and alpha-beta by default); the position is named as for :func:`search_tree` (a FEN, ``tree=``,
+    ``game=`` with ``position`` and ``moves``). ``depth`` applies to minimax and alpha-beta only; the same ``path``
     and ``plies`` cut every panel; ``node_budget`` bounds each search.
 
     :raises ValueError: fewer than two searches, an unknown or repeated one, or what
@@ -319,9 +337,10 @@ def comparison(
     _check_mcts_options(algorithms, iterations, c, seed, solver)
     if merge is not None and "mcts" in algorithms:
         raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm="mcts")
-    graphs = [_build(position, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
+    start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    graphs = [_build(start, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
                      (iterations, c, seed, solver), node_budget) for a in algorithms]
-    return Tree(*graphs, title=title, position=position)
+    return Tree(*graphs, title=title, position=start.words)
 
 
 def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
@@ -337,7 +356,7 @@ def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float,
                              algorithm="mcts")
 
 
-def _build(position: str, algorithm: str, depth: int | None, scoring: str, order: str,
+def _build(start: Start, algorithm: str, depth: int | None, scoring: str, order: str,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: str | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
@@ -356,9 +375,7 @@ def _build(position: str, algorithm: str, depth: int | None, scoring: str, order
             raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=merge)
     if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
         raise ParameterError(CUT_BY_MAX_NODES, path=path, plies=plies, max_nodes=None)
-    adapter = adapter_for_position(position)
-    game = adapter.game
-    state = game.parse_fen(position)
+    adapter, game, state = start.adapter, start.game, start.state
     if algorithm == "mcts":
         from treeviz.trees.mcts import build_mcts_tree
 

@@ -16,6 +16,7 @@ import click
 import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
+from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
 from treeviz.cli.search_options import (
     ALGO_HELP,
     check_search_options,
@@ -43,26 +44,33 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str, order: str,
-                   max_nodes: int, title: str | None, path: list[str] | None = None, plies: int | None = None,
-                   merge: str | None = None, iterations: int | None = None, c: float | None = None,
-                   seed: int | None = None, solver: bool = False, node_budget: int = DEFAULT_NODE_BUDGET) -> Tree:
+def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str,
+                   order: str, max_nodes: int, title: str | None, path: list[str] | None = None,
+                   plies: int | None = None, merge: str | None = None, iterations: int | None = None,
+                   c: float | None = None, seed: int | None = None, solver: bool = False,
+                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
-    ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list.
+    ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
+    ``start`` says what to search when it is not the FEN ``fen`` (:func:`position_options.start_arguments`).
     """
+    where = start if start is not None else {"position": fen}
     algorithms = compare_list(compare)
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver)
     mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
             "solver": solver, "node_budget": node_budget}
     try:
         if algorithms is not None:
-            return comparison(fen, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
+            tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
-        return search_tree(fen, algorithm=algo, depth=depth, scoring=scoring, order=order,
-                           max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
+        else:
+            tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=order,
+                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
         fail(exc)
+    for note in horizon_notes(tree):
+        click.echo(f"note: {note}", err=True)
+    return tree
 
 
 def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -70,8 +78,9 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--style", type=OneOf(STYLES), default=None,
                      help=f"board: each node a board; compact: small box (x to move) or ellipse (o to move) with "
-                          f"the value; dot: points, for the shape of huge trees [default: board up to "
-                          f"{BOARD_LIMIT:,} nodes, compact up to {COMPACT_LIMIT:,}, dot beyond; tex: compact]."),
+                          f"the value; dot: points, for the shape of huge trees; textbook: MAX as upward triangles, "
+                          f"MIN downward, chance circles, values inside [default: board up to {BOARD_LIMIT:,} nodes "
+                          f"(textbook trees: textbook), compact up to {COMPACT_LIMIT:,}, dot beyond; tex: compact]."),
         click.option("--size", default=None, metavar="WIDTH[xHEIGHT]",
                      help="Scale the figure to this page width, e.g. 16cm, 6in, 800px (or to fit 16cmx20cm); "
                           "PDF and SVG have that size, PNG that size at --dpi."),
@@ -129,7 +138,7 @@ def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
     options = [
-        click.argument("fen", required=False),
+        click.argument("fen", required=False, metavar="[FEN|POSITION]"),
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
@@ -165,19 +174,21 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
 @compare_option
 @search_options
+@position_options
 @_tree_options
 def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any) -> None:
-    """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x").
+    """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x"), of a textbook
+    tree (--tree "[[3,12,8],[2,4,6],[14,5,2]]") or of any game (--game examples/nim.py:Nim [POSITION]).
 
-    Every node shows its board, whose move it is (colour) and its value from x's
-    point of view; the best line is bold green; alpha-beta's pruned moves are grey
-    dashed stubs naming the cut. MCTS nodes show visits n, mean q and UCB, edges
-    as wide as their visits. Diagnostics go to stderr, the result to stdout or -o.
+    Every node shows its board, whose move it is (colour) and its value from the
+    first player's point of view; the best line is bold green; alpha-beta's pruned
+    moves are grey dashed stubs naming the cut. MCTS nodes show visits n, mean q and
+    UCB, edges as wide as their visits. Textbook trees are drawn as textbooks draw
+    them (MAX upward triangles, MIN downward, chance circles). Diagnostics go to
+    stderr, the result to stdout or -o.
     """
     if fen is None and compare is not None and " " in compare:
         fen, compare = compare, "minimax,alphabeta"  # "tttree --compare FEN": the flag, then the position
-    if fen is None:
-        fail("missing the position: tttree FEN [options]")
     _write_tree(fen, algo=algo, compare=compare, **options)
 
 
@@ -186,19 +197,22 @@ def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any
               help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts (as "
                    "tttree --compare LIST; was --searches).")
 @search_options
+@position_options
 @_tree_options
 def compare_command(fen: str | None, searches: str, **options: Any) -> None:
-    """Write two or more searches of FEN side by side (minimax and alpha-beta by default), each titled with its
-    node count."""
-    if fen is None:
-        fail("missing the position: treeviz compare FEN [options]")
-    _write_tree(fen, algo="minimax", compare=searches, **options)
+    """Write two or more searches of FEN (or of --tree, or --game's POSITION) side by side (minimax and alpha-beta
+    by default), each titled with its node count."""
+    _write_tree(fen, algo="minimax", compare=searches, command="treeviz compare", **options)
 
 
-def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
+def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
                 output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
                 title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
-                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, **search: Any) -> None:
+                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, tree_text: str | None,
+                tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
+                **search: Any) -> None:
+    start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
+                            moves=search.pop("start_moves"), command=command)
     fmt_given = fmt is not None
     fmt = fmt or output_format(output, SUFFIXES)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
@@ -216,7 +230,7 @@ def _write_tree(fen: str, *, algo: str, compare: str | None, depth: int | None, 
     _progress("searching")
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
                           max_nodes=max_nodes, title=title, path=path, plies=plies, node_budget=node_budget,
-                          **search)
+                          start=start, **search)
     _report_cut(tree, max_nodes)
 
     if fmt not in ("json", "html", "dot"):

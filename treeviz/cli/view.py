@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from treeviz.cli.common import PAGE_SUFFIXES, output_format, progress_enabled, write_output
+from treeviz.cli.position_options import position_options, start_arguments
 from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
 from treeviz.cli.tttree import node_budget_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
@@ -27,7 +28,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | None = None) -> Path:
     """Where the page goes when no ``-o`` is given: the temp directory, named after the position."""
-    slug = re.sub(r"[^0-9a-z]+", "_", fen.lower()).strip("_") or "tree"
+    slug = re.sub(r"[^0-9a-z]+", "_", fen.lower()).strip("_")[:80].strip("_") or "tree"
     kind = "compare" if compare else algo
     if merge:
         kind += f"_{merge}"
@@ -35,10 +36,11 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
 
 
 @click.command(cls=Command, context_settings=CONTEXT)
-@click.argument("fen")
+@click.argument("fen", required=False, metavar="[FEN|POSITION]")
 @click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
 @compare_option
 @search_options
+@position_options
 @click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
               help="Depth limit in plies (leaves there get the heuristic value). Required for ultimate positions.")
 @click.option("--max-nodes", type=WholeNumber(0), default=0, show_default=True, metavar="N",
@@ -53,17 +55,22 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str, algo: str, compare: str | None, depth: int | None, max_nodes: int, node_budget: int,
-                 scoring: str, order: str, title: str | None, output: Path | None, open_page: bool,
-                 **search: Any) -> None:
-    """Write the interactive page of FEN's search tree, print its path and open it in the browser.
+def view_command(fen: str | None, algo: str, compare: str | None, depth: int | None, max_nodes: int,
+                 node_budget: int, scoring: str, order: str, title: str | None, output: Path | None, open_page: bool,
+                 tree_text: str | None, tree_file: str | None, root: str | None, game_spec: str | None,
+                 start_moves: str | None, **search: Any) -> None:
+    """Write the interactive page of the search tree of FEN (or of --tree, or of --game's POSITION), print its
+    path and open it in the browser.
 
     Click nodes to expand them, hover for the moves from the root, replay the
     search step by step (MCTS: iteration by iteration); the page works offline.
     """
     from treeviz.cli.tttree import requested_tree
 
-    path = output if output is not None else default_path(fen, algo, compare, search.get("merge"))
+    start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
+                            moves=start_moves, command="treeviz view")
+    named = fen or game_spec or tree_text or tree_file or "tree"
+    path = output if output is not None else default_path(named, algo, compare, search.get("merge"))
     if output is None:
         path.parent.mkdir(parents=True, exist_ok=True)
     else:
@@ -71,7 +78,7 @@ def view_command(fen: str, algo: str, compare: str | None, depth: int | None, ma
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
     tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, title=title, node_budget=node_budget, **search)
+                          max_nodes=max_nodes, title=title, node_budget=node_budget, start=start, **search)
     page = tree.html()
     write_output(path, [page])
     click.echo(str(path))
