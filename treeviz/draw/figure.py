@@ -228,7 +228,7 @@ class _Tree:
             sw = sh = max(tw + 5.0, 13.0 if t.small is None else 18.0)
         else:  # the text sits at the centroid, where the triangle is two thirds of its base wide
             sw = max(17.0, 1.6 * (tw + 3.0))
-            sh = sw * 0.8 if t.small is None else sw
+            sh = sw * 0.87 if t.small is None else sw
         while len(self.shape_w) <= i:
             self.shape_w.append(0.0)
         self.shape_w[i] = sw

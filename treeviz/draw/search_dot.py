@@ -273,6 +273,8 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
     A subtree drawn with ``--path`` says the moves from the root and the value of the position they reach.
     """
     g = G.graph
+    if g.get("chance") and name == "Minimax":
+        name = "Expectiminimax"
     text = f"{name} tree of {fen or g.get('root_fen', '?')}"
     if g.get("path"):
         moves = " ".join(str(m) for m in g["path"])
@@ -283,7 +285,7 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
         text += f": {count(g['nodes'] if 'nodes' in g else G.number_of_nodes(), 'node')}"
         text += f", value {value_words(G, g.get('value'))}"
     if g.get("depth") is not None:
-        text += f", depth {g['depth']}"
+        text += f", depth {g['depth']}" + adapter_named(g.get("game")).horizon_words(g)
     if g.get("pruned"):
         text += f", {count(g['pruned'], 'move')} pruned"
     if g.get("plies") is not None:
@@ -296,6 +298,8 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
 def search_cluster_title(G: nx.DiGraph, name: str) -> str:
     """``Minimax: 238 nodes`` -- what a comparison figure puts over the tree."""
     g = G.graph
+    if g.get("chance") and name == "Minimax":
+        name = "Expectiminimax"
     text = f"{name}: {count(g.get('nodes', 0), 'node')}"
     if g.get("pruned"):
         text += f", {count(g['pruned'], 'move')} pruned"

@@ -199,6 +199,13 @@ class GameAdapter:
             return None
         return evaluate, getattr(self.game, "scoring", SCORINGS["plain"])
 
+    def horizon_words(self, graph: dict[str, Any]) -> str:
+        """What a heading adds after a depth-limited tree's depth: how its horizon was scored, when that is not
+        the game's own evaluation (a game without one, OpenSpiel's, scores it 0)."""
+        if getattr(self.game, "zero_evaluation", False) and graph.get("scoring") == "heuristic":
+            return " (no evaluation: 0 there)"
+        return ""
+
     def evaluation_refusal(self) -> str:
         """Why a depth-limited tree of this game cannot be searched: it has no evaluation (the message names the
         missing method)."""

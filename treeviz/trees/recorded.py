@@ -104,6 +104,8 @@ class TreePlan:
             subtree_fen=fen_of_state(entries[root][2]), marked=selection.cut_by_plies > 0,
             capped=selection.capped,
         )
+        if self.chances:
+            graph["chance"] = True  # minimax is expectiminimax here (only such trees carry the field)
         self.graph = graph
 
     def size(self) -> int:
