@@ -26,6 +26,7 @@ class TextbookAdapter(GameAdapter):
     moves known by their place among siblings."""
 
     players = TextbookTree.player_names
+    _texts: list[str] | None = None
     default_style = "textbook"
     numbered_moves = True
     signed_values = False
@@ -33,6 +34,24 @@ class TextbookAdapter(GameAdapter):
     @property
     def title(self) -> str:
         return "textbook tree"
+
+    def describe(self, state: Any) -> tuple[str, str, str | None]:
+        """A node's text, who moves there, no outcome: the texts of the whole tree made in one pass the first
+        time (a node's path is its parent's and its place: 100,000 leaves would otherwise walk up 100,000 paths)."""
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = self._all_texts()
+        return texts[state], self.sides.of(self.game.to_move(state)), None
+
+    def _all_texts(self) -> list[str]:
+        """Every node's position text, by node number (as :meth:`engine.games.textbook.TextbookTree.fen`)."""
+        tree = self.game
+        paths = [ROOT_TEXT] * len(tree)
+        for node, kids in enumerate(tree.children):  # preorder: a parent's path is made before its children's
+            prefix = "" if node == 0 else paths[node] + "."
+            for place, child in enumerate(kids, 1):
+                paths[child] = f"{prefix}{place}"
+        return [name if name is not None else path for name, path in zip(tree.names, paths, strict=True)]
 
     def outcome_name(self, value: float | None) -> str | None:
         """None: a leaf is worth its value, it is not a game someone won."""
