@@ -7,6 +7,8 @@ bot's own search with 9x9 boards. Figures for reports: g2 in compact style at
 16 cm, a greyscale print version, the 25,227-node alpha-beta tree of the empty
 board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
 The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
+Any game (issue 22, samples/anygame/): the classic textbook tree, an
+expectiminimax tree, Nim (examples/nim.py) and OpenSpiel's 4x4 Connect Four.
 Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages, and
 scripts/make_arena_samples.py a championship's results page and its screenshot.
@@ -133,6 +135,54 @@ def report_figures(out: Path) -> None:
                 print(f"wrote {_shown(path.with_suffix('.pdf'), out)}")
 
 
+CLASSIC_TREE = "[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"
+"""The classic textbook tree (three MIN nodes over 3 12 8 / 2 4 6 / 14 5 2): value 3, alpha-beta skips two leaves."""
+CHANCE_TREE = "[B={1/2: [3,12], 1/2: [2,4]}, C={1/3: [14,5], 2/3: [6,1]}]"
+"""An expectiminimax tree: MAX chooses between two chance nodes over MIN nodes (2.5 against 7/3)."""
+NIM = ("examples/nim.py:Nim", "1 2 first")
+CONNECT_FOUR = "openspiel:connect_four(rows=4,columns=4)"
+ANYGAME_FIGURES = [
+    # (file stem, search_tree arguments, figure options, formats)
+    ("textbook_alphabeta", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {"size": "16cm"}, ("pdf", "png", "svg")),
+    ("textbook_alphabeta_tikz", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {"size": "12cm"}, ("tex",)),
+    ("textbook_alphabeta_compact", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"},
+     {"style": "compact", "size": "16cm"}, ("pdf", "png")),
+    ("textbook_alphabeta_graphviz", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {}, ("dot",)),
+    ("expectiminimax", {"tree": CHANCE_TREE}, {"size": "16cm"}, ("png", "svg")),
+    ("nim_alphabeta", {"game": NIM[0], "position": NIM[1], "algorithm": "alphabeta"}, {"size": "16cm"},
+     ("png", "svg")),
+    ("connect_four_alphabeta_depth3", {"game": CONNECT_FOUR, "algorithm": "alphabeta", "depth": 3}, {},
+     ("png", "svg")),
+    ("connect_four_mcts300_top15", {"game": CONNECT_FOUR, "algorithm": "mcts", "iterations": 300,
+                                    "max_nodes": 15}, {"size": "16cm"}, ("png", "svg")),
+]
+"""The any-game samples (README: Any game): textbook trees, Nim (examples/nim.py), OpenSpiel's Connect Four."""
+
+
+def anygame_figures(out: Path) -> None:
+    """samples/anygame/: the classic textbook tree (textbook style: PDF, PNG, SVG, TikZ and its PDF; compact; DOT),
+    an expectiminimax tree, Nim, and OpenSpiel's 4x4 Connect Four (skipped, saying so, without OpenSpiel)."""
+    import importlib.util
+
+    folder = out / "anygame"
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem, search, figure, formats in ANYGAME_FIGURES:
+        if "openspiel:" in str(search.get("game")) and importlib.util.find_spec("pyspiel") is None:
+            print(f"skipped {stem}: OpenSpiel is not installed (pip install 'treeviz[openspiel]')", file=sys.stderr)
+            continue
+        game = search.get("game")
+        if isinstance(game, str) and game.startswith("examples/"):
+            search = {**search, "game": str(ROOT / game)}
+        tree = search_tree(**search)
+        for fmt in formats:
+            path = folder / f"{stem}.{fmt}"
+            tree.save(path, **figure)
+            print(f"wrote {_shown(path, out)}")
+            if fmt == "tex":
+                compile_tex(path)
+                print(f"wrote {_shown(path.with_suffix('.pdf'), out)}")
+
+
 def compile_tex(path: Path) -> None:
     """pdflatex ``path`` into the PDF beside it, with dates fixed so that every run gives the same bytes."""
     pdflatex = shutil.which("pdflatex")
@@ -172,6 +222,7 @@ def main() -> None:
         print(f"wrote {path.relative_to(args.out.parent) if args.out.is_relative_to(ROOT) else path}")
     report_figures(args.out)
     search_graph_samples(args.out)
+    anygame_figures(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)
