@@ -122,7 +122,12 @@ class Tree:
         """
         from treeviz.pages.tree_page import tree_page
 
-        return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title, position=self.position)
+        g = self.graph.graph
+        fen = g.get("root_fen", "")
+        # A game whose FEN names it (tic-tac-toe, ultimate) keeps the canonical FEN in the page's title; the others
+        # are named as the user knows them (a textbook tree's notation, "nim 1 2 3 first").
+        named = self.position if adapter_named(g.get("game")).position_words(fen) != fen else None
+        return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title, position=named)
 
     def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
              dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,

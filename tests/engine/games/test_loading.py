@@ -192,6 +192,21 @@ def test_split_moves_keeps_commas_inside_brackets() -> None:
     assert split_moves("") == [] and split_moves(" 4 ") == ["4"]
 
 
+def test_a_quoted_move_keeps_its_commas_and_blanks() -> None:
+    assert split_moves('"pile:1, take:1;",3') == ["pile:1, take:1;", "3"]
+    assert split_moves("'a b' , c") == ["a b", "c"]
+    assert split_moves('x(1,1), "o, 2"') == ["x(1,1)", "o, 2"]
+
+
+@pytest.mark.parametrize(("text", "reason"), [("3,,4", "an empty move"), ("3,", "an empty move"),
+                                              (",3", "an empty move"), ('"x,3', "the quote \" is never closed"),
+                                              ('"ab"c,d', "'c' after a quoted move")])
+def test_a_move_list_that_cannot_be_split_says_why(text: str, reason: str) -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        split_moves(text)
+    assert caught.value.reason.startswith(reason) and caught.value.move == text
+
+
 def test_moves_are_found_by_their_names() -> None:
     game = load_game(f"{NIM}:Nim")
     state = play_moves(game, game.initial(), "1@1,2@3")
