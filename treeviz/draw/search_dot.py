@@ -42,7 +42,7 @@ def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme =
     (alpha-beta) writes every node's own visit order and window.
     """
     pending = getattr(G, "pending", None)
-    plan = pending() if pending is not None and not show_window else None
+    plan = pending() if pending is not None and not show_window and not G.graph.get("chance") else None
     if plan is not None:  # a graph never made: its statements straight from the search's records
         return _recorded_statements(G, plan, prefix=prefix, indent=indent, theme=theme)
     return _graph_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=show_window)
@@ -56,6 +56,7 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
     stub_styles = {kind: stub_style(dash, theme) for kind, dash in theme.cut_dash.items()}
     hidden = hidden_style(theme)
     marked = G.graph.get("marked")
+    chances = bool(G.graph.get("chance"))  # edges below chance nodes say their probability
     ids = in_order(G)
     # networkx's own dicts (documented graph internals): the public views cost a call per lookup.
     node_data = G._node
@@ -123,6 +124,8 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
                 except KeyError:  # a hand-made edge
                     move = e.get("move")
                     label_text, edge_pruned, edge_best = e.get("label", move), e.get("pruned"), e.get("best")
+                if chances and mover == labels.CHANCE:
+                    label_text = adapter.edge_text(str(label_text), e.get("probability"))
                 last_moves[v] = move
                 if edge_pruned or edge_best:
                     key = (label_text, bool(edge_pruned), bool(edge_best), mover,
