@@ -14,7 +14,9 @@ import pygraphviz
 import pytest
 
 import treeviz
+from engine.errors import ParameterError
 from engine.games.textbook import parse_tree
+from treeviz.cli.usage import in_cli_words
 from treeviz.draw.drawing import FigureOptions, resolve_style
 from treeviz.draw.figure import Panel, figure_scene
 from treeviz.draw.scene import Shape, Text
@@ -52,6 +54,19 @@ def test_the_api_takes_a_tree_a_game_spec_or_a_game_object() -> None:
     assert nim.position == "nim 1 1 second" and nim.graph.graph["value"] == 1
     both = treeviz.comparison(tree=CLASSIC)
     assert [G.graph["nodes"] for G in both.graphs] == [13, 11]
+
+
+@pytest.mark.parametrize(("call", "python", "cli"), [
+    (dict(tree="[1,2]", game=NIM), "tree and game both say what to search", "--tree and --game both"),
+    (dict(position="9 x", root="min"), "root='min' says who moves at the root of a textbook tree",
+     "--root min says who moves"),
+    (dict(tree="[1,2]", root="sideways"), "root='sideways': the root is max or min", "--root 'sideways'"),
+    (dict(), "nothing to search", "a textbook --tree or a --game"),
+])
+def test_what_to_search_is_refused_in_the_callers_words(call: dict, python: str, cli: str) -> None:
+    with pytest.raises(ParameterError) as caught:
+        treeviz.search_tree(**call)
+    assert python in str(caught.value) and cli in in_cli_words(caught.value)
 
 
 def test_the_textbook_style_draws_max_up_min_down_chance_circles_and_leaves_as_values() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from treeviz.cli.common import fail
+from treeviz.cli.usage import OneOf, Text
 from treeviz.tree import Tree
 
 TREE_HELP = ("A textbook tree by its leaf values, MAX at the root: \"[[3,12,8],[2,4,6],[14,5,2]]\"; names on any "
@@ -32,13 +33,13 @@ MOVES_HELP = ("Moves to play first, from the position: comma-separated, as the g
 def position_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--tree``, ``--tree-file``, ``--root``, ``--game`` and ``--moves``."""
     options = [
-        click.option("--tree", "tree_text", default=None, metavar="TREE", help=TREE_HELP),
-        click.option("--tree-file", default=None, metavar="FILE",
+        click.option("--tree", "tree_text", type=Text(), default=None, metavar="TREE", help=TREE_HELP),
+        click.option("--tree-file", type=Text(), default=None, metavar="FILE",
                      help="The same as --tree, read from FILE ('-': standard input)."),
-        click.option("--root", type=click.Choice(["max", "min"]), default=None,
+        click.option("--root", type=OneOf(["max", "min"]), default=None,
                      help="Who moves at a textbook tree's root [default: max]."),
-        click.option("--game", "game_spec", default=None, metavar="SPEC", help=GAME_HELP),
-        click.option("--moves", "start_moves", default=None, metavar="LIST", help=MOVES_HELP),
+        click.option("--game", "game_spec", type=Text(), default=None, metavar="SPEC", help=GAME_HELP),
+        click.option("--moves", "start_moves", type=Text(), default=None, metavar="LIST", help=MOVES_HELP),
     ]
     for option in reversed(options):
         command = option(command)

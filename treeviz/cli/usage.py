@@ -145,6 +145,7 @@ FLAGS: dict[str, str] = {
     "c": "--c", "seed": "--seed", "solver": "--solver", "path": "--path", "plies": "--plies", "style": "--style",
     "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
+    "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words

@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import ParameterError
 from engine.games.loading import complete_game, load_game, read_position
 from engine.games.move_lists import play_moves
 from engine.games.textbook import ROOT_PLAYERS, TextbookTree, parse_tree, tree_from_lists
@@ -48,7 +49,7 @@ def textbook_tree(text: str | Sequence[Any], *, root: str = "max") -> TextbookTr
     :raises ValueError: ``root`` neither ``max`` nor ``min``.
     """
     if root not in ROOT_PLAYERS:
-        raise ValueError(f"the root is max or min, not {root!r}")
+        raise ParameterError("{root:quoted}: the root is max or min", root=root)
     if isinstance(text, str):
         return parse_tree(text, root=root)
     return tree_from_lists(text, root=root)
@@ -78,11 +79,12 @@ def starting_point(position: str | None = None, *, game: Any = None, tree: str |
         nothing (a position for a textbook tree, none at all, ``root`` without a tree).
     """
     if tree is not None and game is not None:
-        raise ValueError("give a textbook tree or a game, not both")
+        raise ParameterError("{tree:name} and {game:name} both say what to search: give one", tree=tree, game=game)
     if root != "max" and tree is None and not isinstance(game, TextbookTree):
         if root not in ROOT_PLAYERS:
-            raise ValueError(f"the root is max or min, not {root!r}")
-        raise ValueError("the root's player (max or min) is chosen for textbook trees only")
+            raise ParameterError("{root:quoted}: the root is max or min", root=root)
+        raise ParameterError("{root} says who moves at the root of a textbook tree: it needs {tree:name}",
+                             root=root, tree=None)
     if tree is not None:
         found = tree if isinstance(tree, TextbookTree) else textbook_tree(tree, root=root)
         start = Start(found, read_position(found, position), tree_words(found, tree if isinstance(tree, str) else None))
@@ -91,7 +93,8 @@ def starting_point(position: str | None = None, *, game: Any = None, tree: str |
         start = Start(loaded, read_position(loaded, position), "")
     else:
         if position is None:
-            raise ValueError("no position: give a FEN, a textbook tree or a game")
+            raise ParameterError("nothing to search: give a position (a FEN), a textbook {tree:name} or a {game:name}",
+                                 tree=None, game=None)
         adapter = adapter_for_position(position)
         return _after(Start(adapter.game, adapter.game.parse_fen(position), position), moves)
     return _after(start, moves)
