@@ -58,6 +58,10 @@ class GameAdapter:
 
     needs_depth = False
     """Minimax and alpha-beta trees need a depth limit: the whole tree is far too big to search."""
+    steady_branching = False
+    """Its branching stays about the same ply after ply, so the size of a depth-limited tree can be foretold from
+    the first plies (:func:`treeviz.trees.budget.check_foreseen_size`); games whose branching shrinks fast, as
+    tic-tac-toe's, are left to the budget during the search."""
     position_noun = "a position"
     """How an error message names one of its positions (``an ultimate position``)."""
     players: tuple[str, str] | None = None

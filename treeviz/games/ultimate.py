@@ -96,6 +96,7 @@ class UltimateAdapter(GameAdapter):
 
     players = PLAYER_NAMES
     needs_depth = True
+    steady_branching = True
     position_noun = "an ultimate position"
 
     @property

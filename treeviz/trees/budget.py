@@ -3,8 +3,8 @@
 A tree costs memory per node (the search's record, then the networkx graph, then the output:
 ``scripts/bench_memory.py`` measures it), so every tree a command builds has a budget: past it the
 search stops with :class:`NodeBudgetExceeded` instead of growing until the machine kills it. Where the
-size can be foretold — a depth-limited search of a game whose branching is about the same ply after ply,
-as ultimate's — :func:`check_foreseen_size` refuses at once a search that cannot fit, from the branching
+size can be foretold — a depth-limited search of a game whose branching is about the same ply after ply
+(its drawing adapter says so) — :func:`check_foreseen_size` refuses at once a search that cannot fit, from the branching
 measured on the first plies.
 """
 
@@ -73,15 +73,17 @@ def foreseen_nodes(game: Any, state: Hashable, depth: int, algorithm: str, *, ca
     return int(total)
 
 
-def check_foreseen_size(game: Any, state: Hashable, depth: int | None, algorithm: str, budget: int) -> None:
+def check_foreseen_size(game: Any, state: Hashable, depth: int | None, algorithm: str, budget: int, *,
+                        steady_branching: bool) -> None:
     """Refuse at once a depth-limited search whose foreseen size is more than twice its budget.
 
-    Only games whose branching the first plies measure well are foreseen (ultimate); tic-tac-toe's trees are
-    small and end early, and are left to the budget during the search.
+    Only games whose branching the first plies measure well are foreseen (``steady_branching``, as the game's
+    adapter says: ultimate); others, as tic-tac-toe whose trees are small and end early, are left to the budget
+    during the search.
 
     :raises NodeBudgetExceeded: the search cannot fit in ``budget`` nodes.
     """
-    if not budget or depth is None or depth <= MEASURED_PLIES or getattr(game, "name", "") != "ultimate":
+    if not budget or depth is None or depth <= MEASURED_PLIES or not steady_branching:
         return
     cap = 100 * budget
     foreseen = foreseen_nodes(game, state, depth, algorithm, cap=cap)

@@ -254,7 +254,8 @@ def record_search(
 
     :raises ValueError: as :func:`build_tree`.
     :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes (0: no
-        budget); a depth-limited ultimate search that cannot fit is refused before it starts.
+        budget); a depth-limited search of a game of steady branching (ultimate) that cannot fit is refused
+        before it starts.
     """
     if algorithm not in ALGORITHMS:
         raise ParameterError(f"{{algorithm}} is not a search (expected {' or '.join(ALGORITHMS)})",
@@ -272,7 +273,8 @@ def record_search(
         name = str(game.name).replace("{", "{{").replace("}", "}}")
         raise ParameterError("{scoring} counts the empty cells left when a game ends, and " + name + " has none "
                              "(no empty_count method): use the plain scoring", scoring=scoring)
-    check_foreseen_size(game, state, depth, algorithm, node_budget)
+    check_foreseen_size(game, state, depth, algorithm, node_budget,
+                        steady_branching=adapter_for(game).steady_branching)
 
     score: Scoring
     if scoring == "heuristic" or (depth is not None and evaluate is None):
