@@ -12,25 +12,25 @@ imports a handful) never pays for the searches through this package.
 
 from __future__ import annotations
 
-from importlib import import_module
+import sys
 
 _HOMES = {
-    "CHANCE": "engine.game",
-    "DRAW": "engine.game",
+    "CHANCE": "engine.sides",
+    "DRAW": "engine.sides",
     "FenError": "engine.errors",
     "IllegalMoveError": "engine.errors",
     "MoveSyntaxError": "engine.errors",
-    "FIRST": "engine.game",
+    "FIRST": "engine.sides",
     "Game": "engine.game",
-    "O": "engine.game",
-    "O_WINS": "engine.game",
-    "SECOND": "engine.game",
+    "O": "engine.sides",
+    "O_WINS": "engine.sides",
+    "SECOND": "engine.sides",
     "SearchResult": "engine.search.search_result",
     "TICTACTOE": "engine.games.tictactoe",
     "TicTacToe": "engine.games.tictactoe",
     "ULTIMATE": "engine.games.ultimate",
-    "X": "engine.game",
-    "X_WINS": "engine.game",
+    "X": "engine.sides",
+    "X_WINS": "engine.sides",
     "alphabeta": "engine.search.alphabeta",
     "load_game": "engine.games.loading",
     "mcts": "engine.search.mcts",
@@ -47,7 +47,8 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
+    __import__(home)  # not importlib.import_module: importlib is a millisecond of sm-bot's start-up
+    value = getattr(sys.modules[home], name)
     globals()[name] = value
     return value
 

@@ -65,40 +65,29 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Literal, Protocol, TypeVar
 
-Player = int
-"""0 for the first player (x), 1 for the second (o), -1 for chance."""
-FIRST: Player = 0
-SECOND: Player = 1
-CHANCE: Player = -1
-"""``to_move`` at a chance node: the next move is a random event (see ``chance_outcomes``)."""
-X: Player = FIRST
-O: Player = SECOND
-PLAYER_NAMES = ("x", "o")
-"""Tic-tac-toe's and ultimate's players."""
-DEFAULT_PLAYER_NAMES = ("first", "second")
-"""The names of a game's players when it gives none."""
-CHANCE_NAME = "chance"
-"""What ``to_move`` reads as, in words, at a chance node."""
+from engine.sides import (  # noqa: F401 -- re-exported: the protocol speaks of them (the rules import engine.sides)
+    CHANCE,
+    CHANCE_NAME,
+    DEFAULT_PLAYER_NAMES,
+    DRAW,
+    FIRST,
+    O_WINS,
+    PLAYER_NAMES,
+    SECOND,
+    X_WINS,
+    O,
+    Outcome,
+    Player,
+    Value,
+    X,
+    opponent,
+)
 
 REQUIRED_METHODS = ("initial", "to_move", "legal_moves", "play", "outcome")
 """The methods a game must have; everything else has a default."""
 
-Outcome = int
-"""Result of a finished tic-tac-toe or ultimate game from x's point of view: +1, 0 or -1."""
-X_WINS: Outcome = 1
-DRAW: Outcome = 0
-O_WINS: Outcome = -1
-
-Value = float
-"""A value from the first player's point of view (an int will do)."""
-
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
-
-
-def opponent(player: Player) -> Player:
-    """The other player."""
-    return 1 - player
 
 
 class Game(Protocol[S, M]):

@@ -15,7 +15,7 @@ Lower level: :func:`build_tree` (search -> DiGraph), :func:`to_dot`,
 
 from __future__ import annotations
 
-from importlib import import_module
+import sys
 
 _HOMES = {
     "RenderError": "treeviz.draw.graphviz",
@@ -39,7 +39,8 @@ def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'treeviz' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
+    __import__(home)  # not importlib.import_module: importlib is a millisecond of sm-bot's start-up
+    value = getattr(sys.modules[home], name)
     globals()[name] = value
     return value
 

@@ -9,10 +9,8 @@ thousand reachable states), so search spends its time searching.
 
 from __future__ import annotations
 
-import re
-
 from engine.errors import FenError, IllegalMoveError
-from engine.game import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
+from engine.sides import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 
 Cell = int
 """A cell index 0-8, reading order."""
@@ -51,7 +49,13 @@ EMPTY_CELLS: tuple[tuple[Cell, ...], ...] = tuple(
 )
 """``EMPTY_CELLS[occupied]``: the free cells, ascending."""
 
-_FEN_RE = re.compile(r"[xo1-9]+ [xo]")
+_BOARD_CHARS = frozenset("xo123456789")
+
+
+def _well_formed(fen: str) -> bool:
+    """``fen`` reads ``[xo1-9]+ [xo]`` (checked by hand: no regular expression to import)."""
+    board, space, side = fen.rpartition(" ")
+    return bool(space) and bool(board) and _BOARD_CHARS.issuperset(board) and side in ("x", "o")
 
 
 def _x(state: int) -> Bitboard:
@@ -141,7 +145,7 @@ class TicTacToe:
 
         :raises FenError: malformed text, or a position legal play cannot reach.
         """
-        if not isinstance(fen, str) or not _FEN_RE.fullmatch(fen):
+        if not isinstance(fen, str) or not _well_formed(fen):
             raise FenError(_syntax_reason(fen), str(fen))
         cells_text, side = fen.split(" ")
         x = o = 0

@@ -22,13 +22,9 @@ many states for that. :meth:`Ultimate.successors` is computed eagerly on each ca
 from __future__ import annotations
 
 import marshal
-import re
-from collections.abc import Callable
 from os import path as _path
 
 from engine.errors import FenError, IllegalMoveError
-from engine.game import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
-from engine.games.tictactoe import EMPTY_CELLS, HAS_LINE
 from engine.games.ultimate_notation import LETTERS, parse_move
 from engine.games.ultimate_state import (
     ALL_MOVES,
@@ -48,14 +44,16 @@ from engine.games.ultimate_state import (
     Move,
     SubBoard,
 )
+from engine.sides import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: sm-bot need not import random
+if TYPE_CHECKING:  # annotations only: sm-bot need not import random nor collections
+    from collections.abc import Callable
     from random import Random
 
 
 def _by_move(value) -> tuple[int, ...]:
-    return tuple(value(m // 10, m % 10) if m in ALL_MOVES else 0 for m in range(100))
+    return tuple(value(m // 10, m % 10) if m // 10 and m % 10 else 0 for m in range(100))  # 0 for non-moves
 
 
 MOVE_SHIFT: tuple[int, ...] = _by_move(lambda s, c: SUB_SHIFT[s])
@@ -73,13 +71,13 @@ AFTER_O: tuple[int, ...] = tuple(m << LAST_SHIFT for m in range(100))
 
 
 def computed_tables() -> dict[str, tuple]:
-    """The move-generation tables that take longest to build (3-4 ms at every start of ``sm-bot``), computed;
-    :data:`TABLES_FILE` holds them ready-made (scripts/make_tables.py, checked by the tests)."""
+    """The sub-boards' lines (tic-tac-toe's ``HAS_LINE``: read here rather than imported with the rest of
+    tic-tac-toe) and :data:`WON_BY_ONE_MOVE`, computed: a millisecond of every start of ``sm-bot``, which
+    :data:`TABLES_FILE` holds ready-made (scripts/make_tables.py, checked by the tests)."""
+    from engine.games.tictactoe import HAS_LINE
+
     return {
-        "SUB_MOVES": ((),) + tuple(
-            tuple(tuple(10 * s + c + 1 for c in EMPTY_CELLS[occ]) for occ in range(512)) for s in SUBS
-        ),
-        "OPEN_SUBS": tuple(tuple(s for s in SUBS if not closed >> (s - 1) & 1) for closed in range(512)),
+        "HAS_LINE": HAS_LINE,
         "WON_BY_ONE_MOVE": tuple(
             HAS_LINE[m] and any(m >> b & 1 and not HAS_LINE[m & ~(1 << b)] for b in range(9)) for m in range(512)
         ),
@@ -88,7 +86,7 @@ def computed_tables() -> dict[str, tuple]:
 
 TABLES_FILE = _path.join(_path.dirname(__file__), "ultimate_tables.bin")
 """:func:`computed_tables` in :mod:`marshal` form (a quarter of the time to read as to compute)."""
-_TABLES_MAGIC = b"treeviz ultimate tables 1\n"
+_TABLES_MAGIC = b"treeviz ultimate tables 2\n"
 
 
 def tables_file_bytes() -> bytes:
@@ -103,7 +101,7 @@ def _tables() -> dict[str, tuple]:
             data = handle.read()
         if data.startswith(_TABLES_MAGIC):
             tables = marshal.loads(data[len(_TABLES_MAGIC):])
-            if isinstance(tables, dict) and tables.keys() == {"SUB_MOVES", "OPEN_SUBS", "WON_BY_ONE_MOVE"}:
+            if isinstance(tables, dict) and tables.keys() == {"HAS_LINE", "WON_BY_ONE_MOVE"}:
                 return tables
     except (OSError, ValueError, EOFError, TypeError):
         pass
@@ -111,13 +109,41 @@ def _tables() -> dict[str, tuple]:
 
 
 _TABLES = _tables()
-SUB_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = _TABLES["SUB_MOVES"]
-"""``SUB_MOVES[sub][occupied]``: the moves on the free cells of a sub-board, ascending."""
-OPEN_SUBS: tuple[tuple[SubBoard, ...], ...] = _TABLES["OPEN_SUBS"]
-"""``OPEN_SUBS[closed]``: the sub-boards not in the closed mask, ascending."""
+HAS_LINE: tuple[bool, ...] = _TABLES["HAS_LINE"]
+"""``HAS_LINE[mask]``: the 9-bit mask of a sub-board's cells (or of the big board's sub-boards) holds a line."""
 WON_BY_ONE_MOVE: tuple[bool, ...] = _TABLES["WON_BY_ONE_MOVE"]
 """True when the mask has a line and one of its stones, taken away, leaves none (one move completed it)."""
 del _TABLES
+
+
+class _SubMoves(dict):
+    """A sub-board's occupied cells (9-bit mask) -> the moves on its free cells, ascending, made on first use
+    (at most 512 per sub-board): building or reading all 4,608 tuples at import costs ``sm-bot``'s start-up a
+    millisecond (most of it the memory's first touch), and looking one up here is as quick."""
+
+    def __init__(self, sub: SubBoard) -> None:
+        super().__init__()
+        self.first = 10 * sub + 1
+
+    def __missing__(self, occupied: int) -> tuple[Move, ...]:
+        moves = tuple(self.first + c for c in range(9) if not occupied >> c & 1)
+        self[occupied] = moves
+        return moves
+
+
+class _OpenSubs(dict):
+    """The closed sub-boards (9-bit mask) -> the others, ascending, made on first use (as :class:`_SubMoves`)."""
+
+    def __missing__(self, closed: int) -> tuple[SubBoard, ...]:
+        subs = tuple(s for s in SUBS if not closed >> (s - 1) & 1)
+        self[closed] = subs
+        return subs
+
+
+SUB_MOVES: tuple[_SubMoves, ...] = tuple(_SubMoves(sub) for sub in range(10))
+"""``SUB_MOVES[sub][occupied]``: the moves on the free cells of a sub-board, ascending (``sub`` 1-9)."""
+OPEN_SUBS: _OpenSubs = _OpenSubs()
+"""``OPEN_SUBS[closed]``: the sub-boards not in the closed mask, ascending."""
 
 
 class _ChunkText(dict):
@@ -132,7 +158,19 @@ class _ChunkText(dict):
 
 _CHUNK_TEXT = _ChunkText()
 
-_FEN_RE = re.compile(r"[xo1-9]+ (00|[1-9][1-9]) [xo]")
+_BOARD_CHARS = frozenset("xo123456789")
+_DIGITS_1_9 = frozenset("123456789")
+
+
+def _well_formed(fen: str) -> bool:
+    """``fen`` reads ``[xo1-9]+ (00|[1-9][1-9]) [xo]`` (checked by hand: no regular expression for sm-bot to
+    import at start-up)."""
+    parts = fen.split(" ")
+    if len(parts) != 3:
+        return False
+    board, last, side = parts
+    return (bool(board) and _BOARD_CHARS.issuperset(board) and side in ("x", "o")
+            and (last == "00" or len(last) == 2 and _DIGITS_1_9.issuperset(last)))
 
 
 class Ultimate:
@@ -186,7 +224,7 @@ class Ultimate:
         :raises FenError: malformed text (with what is wrong), or an unreachable position
             (with the rule it breaks).
         """
-        if not isinstance(fen, str) or not _FEN_RE.fullmatch(fen):
+        if not isinstance(fen, str) or not _well_formed(fen):
             raise FenError(_syntax_reason(fen), str(fen))
         board, last_text, side = fen.split(" ")
         x_subs, o_subs = [0] * 9, [0] * 9
@@ -479,6 +517,8 @@ def _check_reachable(x_subs: list[int], o_subs: list[int], last: Move, to_move: 
 
 def _syntax_reason(fen: object) -> str:
     """What is malformed in a FEN that failed the pattern."""
+    import re
+
     if not isinstance(fen, str):
         return "FEN must be a string"
     if fen != fen.strip():

@@ -8,28 +8,32 @@ so :mod:`engine.games.ultimate` imports it and not the other way round.
 
 from __future__ import annotations
 
-import re
-from typing import Protocol
-
 from engine.errors import IllegalMoveError, MoveSyntaxError
+
+TYPE_CHECKING = False
 
 LETTERS = "abcdefghi"
 """Sub-board ``n`` (1-9) may also be typed as the letter ``LETTERS[n - 1]``."""
 Move = int
 
 
-class UltimateRules(Protocol):
-    """What reading a move needs from the rules."""
+if TYPE_CHECKING:  # no typing at run time: sm-bot reads the rules at start-up
+    from typing import Protocol
 
-    def fen(self, state: int) -> str: ...
+    class UltimateRules(Protocol):
+        """What reading a move needs from the rules."""
 
-    def is_over(self, state: int) -> bool: ...
+        def fen(self, state: int) -> str: ...
 
-    def forced_sub(self, state: int) -> int | None: ...
+        def is_over(self, state: int) -> bool: ...
 
-    def illegal_reason(self, state: int, move: Move) -> str | None: ...
+        def forced_sub(self, state: int) -> int | None: ...
 
-_FORMS = re.compile(r"(?P<digits>[0-9]{2})|(?P<letter>[a-z])(?P<cell>[0-9])|(?P<alone>[0-9])")
+        def illegal_reason(self, state: int, move: Move) -> str | None: ...
+
+
+_FORMS = r"(?P<digits>[0-9]{2})|(?P<letter>[a-z])(?P<cell>[0-9])|(?P<alone>[0-9])"
+"""The accepted forms (compiled by :mod:`re` on first use: the rules import this module at sm-bot's start)."""
 
 
 def parse_move(text: str, state: int, game: UltimateRules) -> Move:
@@ -42,7 +46,9 @@ def parse_move(text: str, state: int, game: UltimateRules) -> Move:
     if not isinstance(text, str):
         raise MoveSyntaxError("a move must be text", str(text))
     written = text.strip().lower()
-    form = _FORMS.fullmatch(written)
+    import re
+
+    form = re.fullmatch(_FORMS, written)
     if form is None:
         raise MoveSyntaxError("not a move: write <sub-board><cell> like 45 or e5, or the cell alone "
                               "when the sub-board is forced", text)

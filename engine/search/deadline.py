@@ -12,8 +12,6 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 BOT_MARGIN = 0.008
 """Seconds always kept back from a budget: unwinding the search, writing the move, the process's exit."""
@@ -37,8 +35,8 @@ def process_age() -> float:
     read is never less than the true one: a deadline from it is early, never late.
     """
     try:
-        with open("/proc/self/stat", encoding="ascii") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
+        with open("/proc/self/stat", "rb") as handle:  # bytes: no text codec to import
+            fields = handle.read().rsplit(b")", 1)[1].split()
         started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
         return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
     except (OSError, ValueError, IndexError, AttributeError):
@@ -50,20 +48,21 @@ def process_start() -> float:
     return time.monotonic() - process_age()
 
 
-@contextmanager
-def no_collections() -> Iterator[None]:
+class no_collections:  # lower case: used like the function it replaced, `with no_collections():`
     """No cyclic garbage collection during a search, and none of its objects scanned by later ones.
 
     A search makes a million small tuples (the transposition table) and no
     cycles; a full collection over them takes long enough to break a time
     limit. ``gc.freeze`` moves everything alive into the permanent generation
-    on the way out, so turning collection back on costs nothing.
+    on the way out, so turning collection back on costs nothing. (A class, not
+    :func:`contextlib.contextmanager`: ``sm-bot`` reads this module at start-up.)
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
         gc.freeze()
-        if was_enabled:
+        if self.was_enabled:
             gc.enable()
