@@ -34,76 +34,32 @@ seed-style opponent in the arena).
 from __future__ import annotations
 
 from array import array
-from collections import namedtuple
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
-from os import path as _path
 
+from engine.evaluation.ultimate_weights import (  # noqa: F401 -- re-exported: the evaluation's own words
+    CELL_KIND,
+    CENTRE_CELL,
+    CONTEMPT,
+    CORNER_CELLS,
+    DEFAULT_WEIGHTS,
+    DRAW_SUB,
+    SIDE_CELLS,
+    TABLES_FILE,
+    TABLES_MAGIC,
+    WEIGHT_DEFAULTS,
+    WIN,
+    Weights,
+    draw_shift,
+    load_tables,
+    weights_line,
+    won_by_place,
+)
 from engine.games.tictactoe import HAS_LINE, LINE_MASKS, completing_cells
 from engine.games.ultimate_state import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
 
 Evaluate = Callable[[int], int]
-
-WIN = 1_000_000
-"""A won game is worth ``WIN + empty cells left`` (quicker wins score higher); heuristics stay far below."""
-DRAW_SUB = 10
-"""A drawn game is worth this much per sub-board x won more than o: the championship pays a draw 1 + sub-boards
-won, so a draw with more sub-boards is better; a tenth of a won sub-board's heuristic weight, so any live
-advantage still counts for more than a draw."""
-
-CENTRE_CELL = 4
-CORNER_CELLS = (0, 2, 6, 8)
-SIDE_CELLS = (1, 3, 5, 7)
-CELL_KIND = tuple("centre" if c == CENTRE_CELL else "corner" if c in CORNER_CELLS else "side" for c in range(9))
-"""Each of the 9 places (cells of a sub-board, or sub-boards of the big board): centre, corner or side."""
-
-
-_WEIGHT_DEFAULTS = {
-    "two": 10,  # a sub-board line with two stones of a player and one empty cell
-    "one": 2,  # a sub-board line with one stone and two empty cells
-    "centre": 3, "corner": 2, "side": 1,  # cells held inside an open sub-board
-    "place_centre": 14, "place_corner": 12, "place_side": 10,  # tenths: a sub-board's score by its place
-    "won": 100,  # a won sub-board (times its place multiplier, in tenths)
-    "big_two": 150,  # two won sub-boards in a big-board line whose third is still open
-    "big_one": 25,  # one won sub-board in a big-board line whose other two are open
-    "free_move": 30,  # the side to move may play anywhere
-    "threat": 20,  # the side to move can win the sub-board it is sent to right away (at least 1: the tables
-    # that hold it also tell where a side can win a sub-board at once, which finds a win of the game in one)
-    # relevance, when set: each player's part of a sub-board's score is multiplied by the big-board lines
-    # through it still open for that player (times ``relevance``, in tenths) instead of the fixed place
-    # multipliers, so sub-boards that can no longer matter on the big board stop counting.
-    "relevance": 6,
-    # chance, when set: each big-board line adds ``chance`` times the product of x's chances of winning its
-    # three sub-boards (each 0..CHANCE_SCALE, a won sub-board the whole scale), less o's product, divided by
-    # CHANCE_SCALE cubed -- two won sub-boards and a third x is likely to win weigh more than two won and a
-    # third x can hardly take; a line blocked anywhere counts nothing.
-    "chance": 6000,
-    # A player's chance of winning an open sub-board it still has a line in: chance_base plus chance_two per
-    # two-stone line and chance_one per one-stone line, capped below a won board.
-    "chance_base": 2, "chance_two": 5, "chance_one": 1,
-}
-
-
-class Weights(namedtuple("Weights", _WEIGHT_DEFAULTS, defaults=tuple(_WEIGHT_DEFAULTS.values()))):
-    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by).
-
-    A named tuple rather than a dataclass: immutable and hashable alike, and ``sm-bot`` need not import
-    :mod:`dataclasses` (15 ms of its start-up). What each weight means: the comments of ``_WEIGHT_DEFAULTS``.
-    """
-
-    __slots__ = ()
-
-    def as_dict(self) -> dict[str, int]:
-        """The weights by name (for reports and the tuning log)."""
-        return dict(self._asdict())
-
-    def with_(self, **changes: int) -> Weights:
-        """A copy with some weights changed."""
-        return self._replace(**changes)
-
-
-DEFAULT_WEIGHTS = Weights()
 
 
 def _tenths(value: int, tenths: int) -> int:
@@ -174,12 +130,6 @@ def _sub_tables(w: Weights) -> tuple[list[int], list[int], list[int], list[int],
         if o2:
             o_threat[index] = -w.threat
     return by_place["centre"], by_place["corner"], by_place["side"], x_threat, o_threat
-
-
-def won_by_place(w: Weights) -> list[int]:
-    """What a won sub-board is worth on the big board, by sub-board (``won`` times its place, in tenths)."""
-    mult = {"centre": w.place_centre, "corner": w.place_corner, "side": w.place_side}
-    return [w.won * mult[CELL_KIND[s]] // 10 for s in range(9)]
 
 
 class _BigTable(dict):
@@ -316,17 +266,6 @@ def _tempo(state: int, c: int, closed: int, free: int, x_threat: list[int], o_th
     return (o_threat if state & 1 else x_threat)[c >> SUB_STRIDE * (sub - 1) & CHUNK]
 
 
-TABLES_FILE = _path.join(_path.dirname(__file__), "ultimate_eval_tables.bin")
-"""The relevance evaluation's tables for the default weights, precomputed by scripts/make_eval_tables.py
-(building them takes ~0.1 s, which a 0.1 s move cannot spare; reading them takes half a millisecond)."""
-_TABLES_MAGIC = b"treeviz ultimate eval tables 3\n"
-
-
-def weights_line(w: Weights) -> bytes:
-    """The weights as one line of ``name=value`` pairs: what a tables file was made for."""
-    return (",".join(f"{name}={value}" for name, value in zip(w._fields, w, strict=True)) + "\n").encode("ascii")
-
-
 def relevance_tables_computed(w: Weights) -> tuple[list[int], ...]:
     """The relevance evaluation's six tables, computed: potentials of x and o, threats of x and o,
     chances of x and o (each indexed by a sub-board's 18 bits)."""
@@ -342,27 +281,7 @@ def tables_file_bytes(w: Weights = DEFAULT_WEIGHTS) -> bytes:
     tables = relevance_tables_computed(w)
     if any(not -128 <= v <= 127 for t in tables for v in t):
         raise ValueError("a table value does not fit in a signed byte: the tables file cannot hold these weights")
-    return _TABLES_MAGIC + weights_line(w) + b"".join(array("b", t).tobytes() for t in tables)
-
-
-def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[Sequence[int], ...] | None:
-    """The six tables read from ``path``, or None when it is missing, damaged or made for other weights.
-
-    They are views of the file's bytes as signed numbers: no copy and no list to build (0.5 ms where
-    building the lists takes 100 ms), and indexed as fast as lists (scripts/bench_bot.py speed).
-    """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    size = 1 << 18
-    head = len(_TABLES_MAGIC) + len(weights_line(w))
-    if (not data.startswith(_TABLES_MAGIC) or data[len(_TABLES_MAGIC):head] != weights_line(w)
-            or len(data) != head + 6 * size):
-        return None
-    view = memoryview(data)[head:].cast("b")
-    return tuple(view[at:at + size] for at in range(0, 6 * size, size))
+    return TABLES_MAGIC + weights_line(w) + b"".join(array("b", t).tobytes() for t in tables)
 
 
 @cache
@@ -453,7 +372,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
     """An evaluation function (x's point of view) with the given weights; ``draw`` is added to the value of
     a certain draw (x's view: negative when x would rather play on, see :func:`judges`).
 
-    :raises ValueError: ``w.threat`` below 1 (see ``_WEIGHT_DEFAULTS``).
+    :raises ValueError: ``w.threat`` below 1 (see ``WEIGHT_DEFAULTS``).
     """
     if w.threat < 1:
         raise ValueError(f"the threat weight must be at least 1, not {w.threat}")
@@ -506,13 +425,6 @@ def scoring(outcome: int, state: int, game: object) -> int:
     return outcome * (WIN + 81 - (state >> CELLS_SHIFT).bit_count())
 
 
-CONTEMPT = 100
-"""What the bot gives up to avoid a draw (a won sub-board): against the weaker players of a championship a
-draw pays far less than a win, so a level position still playing beats a draw; a draw still beats a
-clearly lost position. 100 rather than 50 since the search runs in C, with four plies of quiescence, not
-two (:data:`engine.bot.decision.QUIESCE_PLIES`: how the pair was chosen and measured)."""
-
-
 def make_scoring(draw: int = 0) -> Callable[[int, int, object], int]:
     """:func:`scoring` with ``draw`` (x's view) added to a drawn game's value."""
     if not draw:
@@ -536,11 +448,6 @@ def judges(side: int, w: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) ->
     """
     draw = draw_shift(side, contempt)
     return make_evaluate(w, draw), make_scoring(draw)
-
-
-def draw_shift(side: int, contempt: int = CONTEMPT) -> int:
-    """What a draw's value moves by (x's view) for a bot playing ``side``: down for x, up for o."""
-    return -contempt if side == 0 else contempt
 
 
 def seed_scoring(outcome: int, state: int, game: object) -> int:
