@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from engine.arena.processes import CRASH, GARBAGE, MOVE_RE, TIMEOUT, PlayerFault, kill_group, resolve_program
 from engine.bot.decision import search as bot_search
-from engine.bot.iterative import Decision
+from engine.bot.result import Decision
 from engine.errors import ParameterError
 from engine.evaluation.ultimate import (
     CONTEMPT,

@@ -4,19 +4,21 @@
 in-process ``bot`` player runs, so all three play alike; :func:`report` is the
 one-line account of a decision written on stderr. The search runs in C
 (:mod:`engine.bot.native_search`: the same search, node for node, about thirty times
-faster) when the library is built, else in Python.
+faster) when the library is built, else in Python, whose modules are imported only then.
 """
 
 from __future__ import annotations
 
-from engine.bot.iterative import Decision, think
 from engine.bot.native_search import NODES_PER_SECOND as NATIVE_NODES_PER_SECOND
 from engine.bot.native_search import native_engine
-from engine.evaluation.ultimate import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, draw_shift, judges
-from engine.evaluation.ultimate_captures import captures
+from engine.evaluation.ultimate_weights import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, draw_shift
 from engine.games.ultimate import ULTIMATE
-from engine.search.deadline import bot_deadline, no_collections
-from engine.search.transposition import TranspositionTable
+from engine.search.deadline import bot_deadline
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the Python search is imported when it runs (sm-bot searches in C)
+    from engine.bot.result import Decision
+    from engine.search.transposition import TranspositionTable
 
 
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
@@ -38,6 +40,12 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
             ntable = table.native  # type: ignore[assignment]
         return native.think(state, bot_deadline(seconds, started), draw, ntable,  # type: ignore[arg-type]
                             quiesce_plies=QUIESCE_PLIES)
+    from engine.bot.iterative import think
+    from engine.evaluation.ultimate import judges
+    from engine.evaluation.ultimate_captures import captures
+    from engine.search.deadline import no_collections
+    from engine.search.transposition import TranspositionTable
+
     evaluate, scoring = judges(side, weights, contempt)  # draws worth less to the bot
     if table is None:
         table = TranspositionTable(bits=table_bits(seconds))

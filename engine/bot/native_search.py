@@ -16,10 +16,8 @@ from __future__ import annotations
 import ctypes
 import os
 import time
-from importlib.machinery import EXTENSION_SUFFIXES
 from os import path as _path
 
-from engine.bot.iterative import Decision
 from engine.bot.native_interface import (
     COUNTS,
     DECISION_FIELDS,
@@ -30,7 +28,8 @@ from engine.bot.native_interface import (
     abi_of_header,
     declare,
 )
-from engine.evaluation.ultimate import Weights, load_tables, relevance_tables, won_by_place
+from engine.bot.result import Decision
+from engine.evaluation.ultimate_weights import Weights, load_tables, won_by_place
 
 __all__ = ["FLAG_NO_QUIESCENCE", "FLAG_NO_REDUCTIONS", "FLAG_NO_TABLE", "NativeEngine", "NativeTable", "library",
            "native_engine", "why_python"]
@@ -47,6 +46,13 @@ NODES_PER_SECOND = 2_500_000
 """What sizes the C search's one-move table (:func:`engine.bot.decision.native_table_bits`): 2**17 slots for 0.1 s,
 2**21 for 1 s. The search runs at 5-8 million nodes a second (scripts/bench_bot.py speed), but it stores
 only interior nodes, and these sizes are the ones its time-use and match figures were measured with."""
+
+try:  # importlib.machinery.EXTENSION_SUFFIXES, without importing importlib (a millisecond of sm-bot's start-up)
+    from _imp import extension_suffixes
+except ImportError:  # not CPython
+    from importlib.machinery import EXTENSION_SUFFIXES
+else:
+    EXTENSION_SUFFIXES = extension_suffixes()
 
 _Chunks = ctypes.c_uint32 * 9
 _lib: ctypes.CDLL | None | bool = False
@@ -173,11 +179,11 @@ class NativeEngine:
         if self.lib.ut_think(table.handle, self.handle, state & LOW_MASK, _chunks(state), draw, deadline,
                              max_depth, flags, quiesce_plies, out, counts, pv) != 0:
             raise ValueError("the game is over: there is no move to choose")
-        move, value, depth, partial, solved, stopped_early, length = out
+        move, value, depth, partial, solved, length = out
         started = counts[2] / 1e6
         return Decision(move=move, value=value, depth=depth, nodes=counts[0], seconds=time.monotonic() - started,
                         table_hits=counts[1], principal_variation=list(pv[:length]), solved=bool(solved),
-                        partial=bool(partial), started=started, stopped_early=bool(stopped_early), engine="C")
+                        partial=bool(partial), started=started, engine="C")
 
 
 _engines: dict[Weights, NativeEngine | None] = {}
@@ -195,9 +201,11 @@ def native_engine(w: Weights) -> NativeEngine | None:
         if loaded is not None:  # views of the file's bytes: the library copies the six tables from there
             tables: bytes = loaded[0].obj  # type: ignore[attr-defined]
             offset = len(tables) - (6 << 18)
-        else:
+        else:  # weights the tables file was not made for
             offset = 0
             from array import array
+
+            from engine.evaluation.ultimate import relevance_tables
 
             try:
                 tables = b"".join(array("b", t).tobytes() for t in relevance_tables(w))

@@ -159,7 +159,7 @@ def computer(settings: PlaySettings) -> ComputerPlayer:
 def _decision_note(player: Any) -> str:
     """How the player's last move was found: ``depth 7, 41,230 nodes, value +35 for x`` from our bot, the
     tic-tac-toe algorithms' own words; nothing from the others."""
-    from engine.bot.iterative import Decision
+    from engine.bot.result import Decision
 
     note = getattr(player, "last_note", None)
     if note is not None:

@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
-#define WIN 1000000 /* engine.evaluation.ultimate.WIN: a won game's score before the earlier-is-better bonus */
-#define DRAW_SUB 10 /* engine.evaluation.ultimate.DRAW_SUB: a drawn game's tie-break per won sub-board */
+#define WIN 1000000 /* engine.evaluation.ultimate_weights.WIN: a won game's score before the earlier-is-better bonus */
+#define DRAW_SUB 10 /* engine.evaluation.ultimate_weights.DRAW_SUB: a draw's tie-break per won sub-board */
 #define CHANCE_SCALE 20 /* engine.evaluation.ultimate.CHANCE_SCALE */
 #define X_CANNOT_WIN 1 /* engine.evaluation.ultimate.X_CANNOT_WIN */
 #define O_CANNOT_WIN 2 /* engine.evaluation.ultimate.O_CANNOT_WIN */
@@ -15,9 +15,6 @@
 #define TT_LOWER 1 /* engine.search.transposition.LOWER */
 #define TT_UPPER 2 /* engine.search.transposition.UPPER */
 #define REDUCE_LATE 5 /* engine.bot.iterative.REDUCE_LATE: late-move reductions from this move on */
-#define MIN_GROWTH 1.5 /* engine.bot.iterative.MIN_GROWTH */
-#define MAX_GROWTH 10.0 /* engine.bot.iterative.MAX_GROWTH */
-#define USEFUL_SHARE 0.3 /* engine.bot.iterative.USEFUL_SHARE */
 #define ZOBRIST_SEED 20160511 /* engine.search.zobrist.SEED */
 #define SIDE_BIT 1 /* engine.games.ultimate_state: the packed state's bits */
 #define LAST_SHIFT 1
@@ -33,7 +30,7 @@
 #define FLAG_NO_REDUCTIONS 2
 #define FLAG_NO_QUIESCENCE 4
 #define EVAL_PARAMS 14 /* ut_eval_new's params */
-#define DECISION_FIELDS 7 /* ut_think's out */
+#define DECISION_FIELDS 6 /* ut_think's out */
 #define COUNTS 3 /* ut_think's counts */
 #define MAX_PV 81 /* ut_think's pv */
 
@@ -50,6 +47,6 @@ int32_t ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out);
 int32_t ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, int32_t depth, int32_t flags, int32_t quiesce_plies, int64_t *nodes);
 int32_t ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, double deadline, int32_t max_depth, int32_t flags, int32_t quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv);
 
-#define UT_ABI 3705637843U
+#define UT_ABI 1271707952U
 
 #endif

@@ -388,16 +388,6 @@ int ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t 
     return value;
 }
 
-static double next_duration(const double *durations, int n) {
-    if (!n) return 0.0;
-    double growth = MIN_GROWTH;
-    int first = n >= 3 ? n - 3 : 0;
-    for (int i = first; i + 1 < n; i++)
-        if (durations[i] > 0 && durations[i + 1] / durations[i] > growth) growth = durations[i + 1] / durations[i];
-    if (growth > MAX_GROWTH) growth = MAX_GROWTH;
-    return durations[n - 1] * growth;
-}
-
 static void table_line(const Table *t, const State *root, int limit, int32_t *pv, int32_t *length) {
     State s = *root;
     int n = 0;
@@ -417,7 +407,8 @@ static void table_line(const Table *t, const State *root, int limit, int32_t *pv
 }
 
 /* Iterative deepening until ``deadline`` (CLOCK_MONOTONIC seconds, as Python's time.monotonic), as
- * engine.bot.iterative.think, captures searched up to ``quiesce_plies`` past each iteration's depth. ``out``: move, value (x's view), depth, partial, solved, stopped early,
+ * engine.bot.iterative.think: a new iteration whenever the deadline has not passed, captures searched up to
+ * ``quiesce_plies`` past each iteration's depth. ``out``: move, value (x's view), depth, partial, solved,
  * principal variation's length; ``counts``: nodes, table hits, search start (microseconds of the
  * monotonic clock); ``pv``: room for 81 moves. Returns 0, or -1 for a finished game or no memory. */
 int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int draw, double deadline,
@@ -435,37 +426,30 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     int empty = 81 - root.stones, color = root.side ? -1 : 1;
     /* volatile: read after the longjmp of a timeout */
     volatile int have = 0, move = moves[0], value = 0, depth_done = 0, partial = 0, solved = 0;
-    volatile int stopped_early = 0, nd = 0;
     volatile int64_t nodes = 0;
-    double durations[MAX_PLY];
     S->ev = eval, S->tt = tt, S->draw = draw, S->flags = flags, S->deadline = deadline;
     S->quiesce_plies = quiesce_plies;
     for (int depth = 1; depth <= max_depth && depth <= 81; depth++) {
-        double began = now();
-        if (depth > 1 && (began >= deadline || began + USEFUL_SHARE * next_duration(durations, nd) > deadline)) {
-            stopped_early = 1;
-            break;
-        }
+        if (depth > 1 && now() >= deadline) break; /* else deepen: an iteration cut short still counts */
         S->limit = depth, S->timed = depth > 1, S->count = S->settled = 0, S->have_root = 0;
         if (setjmp(S->timeout)) {
             nodes += S->count + S->settled;
             if (have && S->have_root && S->root_first == move && S->root_best != move) {
                 move = S->root_best, value = S->root_value, partial = 1;
                 pv[0] = move;
-                out[6] = 1;
+                out[5] = 1;
             }
             break;
         }
         int v = color * search(S, &root, 0, -INF, INF, color);
         nodes += S->count + S->settled;
-        durations[nd++] = now() - began;
         have = 1, move = S->root_best, value = v, depth_done = depth, partial = 0;
         solved = (v >= WIN || v <= -WIN) || depth >= empty;
-        table_line(tt, &root, depth, pv, &out[6]);
-        if (!out[6] || pv[0] != move) pv[0] = move, out[6] = 1;
+        table_line(tt, &root, depth, pv, &out[5]);
+        if (!out[5] || pv[0] != move) pv[0] = move, out[5] = 1;
         if (solved || n == 1) break;
     }
-    out[0] = move, out[1] = value, out[2] = depth_done, out[3] = partial, out[4] = solved, out[5] = stopped_early;
+    out[0] = move, out[1] = value, out[2] = depth_done, out[3] = partial, out[4] = solved;
     counts[0] = nodes, counts[1] = tt->hits - hits0, counts[2] = (int64_t)(start * 1e6);
     free(S);
     return 0;

@@ -226,17 +226,6 @@ def test_bot_returns_a_legal_move_from_random_positions(choices: list[int], seco
     assert decision.move in ULTIMATE.legal_moves(state)
 
 
-def test_next_iteration_is_predicted_from_the_growth_of_the_last_ones() -> None:
-    from engine.bot.iterative import MAX_GROWTH, MIN_GROWTH, next_duration
-
-    assert next_duration([]) == 0.0
-    assert next_duration([0.01]) == pytest.approx(0.01 * MIN_GROWTH)
-    assert next_duration([0.01, 0.04]) == pytest.approx(0.16)  # grew 4x: 4x again
-    assert next_duration([0.01, 0.05, 0.1]) == pytest.approx(0.5)  # the larger of the last two ratios (odd/even)
-    assert next_duration([0.001, 0.01, 0.02, 0.03]) == pytest.approx(0.06)  # only the last three count
-    assert next_duration([1e-6, 1.0]) == pytest.approx(MAX_GROWTH)  # tiny early times do not explode it
-
-
 class SteppedClock:
     """A clock that advances ``step`` per node searched (read through alphabeta's clock checks), so
     iterations take times that grow like real ones, independent of the machine."""
@@ -249,9 +238,9 @@ class SteppedClock:
         return self.now
 
 
-def test_an_iteration_is_started_only_when_enough_of_it_fits_before_the_deadline() -> None:
-    from engine.bot import iterative
-
+def test_iterations_go_on_until_the_deadline() -> None:
+    # With a fixed budget per move, time left unused is lost: the search starts another iteration whenever the
+    # deadline has not passed, however little is left, and an iteration cut short answers from the finished ones.
     state = random_ultimate(random.Random(7), 20)
     started: list[float] = []
     clock = SteppedClock()
@@ -259,19 +248,32 @@ def test_an_iteration_is_started_only_when_enough_of_it_fits_before_the_deadline
     def record(decision) -> None:
         started.append(clock.now)
 
-    # Iteration durations on this clock grow with the nodes searched; with a far deadline the search goes deep,
-    # with a near one it stops before an iteration that cannot fit USEFUL_SHARE of its predicted time.
     decision = think(ULTIMATE, state, 10**9, evaluate=evaluate, scoring=scoring, win=WIN, clock=clock,
                      max_depth=4, on_iteration=record)
-    assert decision.depth == 4 and not decision.stopped_early
-    durations = [b - a for a, b in zip([0.0, *started], started, strict=False)]
-    deadline_clock = SteppedClock()
-    limit = started[2] + iterative.USEFUL_SHARE * iterative.next_duration(durations[:3]) * 0.5
-    decision = think(ULTIMATE, state, limit, evaluate=evaluate, scoring=scoring, win=WIN, clock=deadline_clock,
-                     max_depth=4)
-    assert decision.stopped_early
-    assert decision.depth == 3
-    assert deadline_clock.now < started[3]  # it did not spend the fourth iteration's time
+    assert decision.depth == 4
+    fourth = started[3] - started[2]
+    for share in (0.05, 0.5):  # of the fourth iteration's length left when the third ends
+        deadline = started[2] + share * fourth
+        timed = SteppedClock()
+        decision = think(ULTIMATE, state, deadline, evaluate=evaluate, scoring=scoring, win=WIN, clock=timed,
+                         max_depth=4)
+        assert decision.depth == 3
+        assert deadline <= timed.now < started[3]  # it searched on to the deadline, and stopped there
+
+
+@pytest.mark.parametrize("seconds", [0.02, 0.06])
+def test_a_timed_search_answers_only_once_its_deadline_has_passed(seconds: float) -> None:
+    # Unless it solved the position: nothing else ends a timed search (the C search holds to the same rule:
+    # tests/engine/bot/test_native_search.py).
+    from time import monotonic
+
+    for plies in range(10, 34, 4):
+        state = random_ultimate(random.Random(29 + plies), plies)
+        if len(ULTIMATE.legal_moves(state)) < 2:  # nothing to choose: answered at once
+            continue
+        deadline = monotonic() + seconds
+        decision = think(ULTIMATE, state, deadline, evaluate=evaluate, scoring=scoring, win=WIN)
+        assert decision.solved or monotonic() >= deadline, decision
 
 
 def test_the_bot_deadline_keeps_a_margin_from_the_budget() -> None:

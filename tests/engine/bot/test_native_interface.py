@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.bot import native_interface, native_search
-from engine.evaluation.ultimate import WIN
+from engine.evaluation import ultimate_weights
+from engine.evaluation.ultimate_weights import WIN
 from engine.games.tictactoe import LINE_MASKS
 
 
@@ -28,7 +29,7 @@ def test_the_loaded_library_was_built_from_this_header_and_these_sources() -> No
 
 def test_a_changed_python_value_changes_the_header_and_its_identity(monkeypatch: pytest.MonkeyPatch) -> None:
     before = native_interface.header_text()
-    monkeypatch.setattr(native_interface, "WIN", WIN + 1)
+    monkeypatch.setattr(ultimate_weights, "WIN", WIN + 1)  # where the header reads it
     after = native_interface.header_text()
     assert f"#define WIN {WIN + 1} " in after and f"#define WIN {WIN} " in before
     assert native_interface.abi_of_header(after) != native_interface.abi_of_header(before)

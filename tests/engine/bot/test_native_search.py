@@ -147,6 +147,18 @@ def test_timed_search_keeps_its_deadline_and_answers_a_legal_move(engine) -> Non
         assert decision.depth >= 1 and decision.nodes > 0
 
 
+@pytest.mark.parametrize("seconds", [0.02, 0.06])
+def test_a_timed_search_answers_only_once_its_deadline_has_passed(engine, seconds: float) -> None:
+    # The iteration rule of engine.bot.iterative.think: a new iteration whenever the deadline has not passed,
+    # so nothing but a solved position (or a single move) ends the search before it.
+    for state in random_positions(8, seed=29, plies=(10, 40)):
+        if len(ULTIMATE.legal_moves(state)) < 2:
+            continue
+        deadline = time.monotonic() + seconds
+        decision = engine.think(state, deadline, draw_for(state), engine.table(18), quiesce_plies=QUIESCE_PLIES)
+        assert decision.solved or time.monotonic() >= deadline, decision
+
+
 def test_a_finished_game_has_no_move(engine) -> None:
     state = ULTIMATE.initial()
     rng = random.Random(2)
