@@ -31,7 +31,8 @@ FLAG_NO_REDUCTIONS = 2
 FLAG_NO_QUIESCENCE = 4
 """``flags`` of ``ut_search_depth``/``ut_think``: switch a part of the search off (the tests compare parts)."""
 EVAL_PARAMS = 14
-"""``ut_eval_new``'s ``params``: free_move, relevance, chance, big_two, big_one, the nine won sub-boards by place."""
+"""``ut_eval_new``'s and ``ut_eval_map``'s ``params``: free_move, relevance, chance, big_two, big_one, the nine
+won sub-boards by place."""
 DECISION_FIELDS = 6
 """``ut_think``'s ``out``: move, value, depth, partial, solved, principal variation's length."""
 COUNTS = 3
@@ -49,6 +50,7 @@ _TYPES: dict[str, tuple[str, object]] = {
     "handle": ("void *", ctypes.c_void_p),
     "const handle": ("const void *", ctypes.c_void_p),
     "bytes in": ("const int8_t *", ctypes.c_char_p),
+    "path": ("const char *", ctypes.c_char_p),
     "bytes out": ("uint8_t *", ctypes.c_char_p),
     "chunks": ("const uint32_t *", ctypes.POINTER(ctypes.c_uint32)),
     "int32 in": ("const int32_t *", ctypes.POINTER(ctypes.c_int32)),
@@ -61,6 +63,7 @@ FUNCTIONS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "ut_table_new": ("handle", (("int", "bits"),)),
     "ut_table_free": ("void", (("handle", "table"),)),
     "ut_eval_new": ("handle", (("bytes in", "tables"), ("int64", "offset"), ("int32 in", "params"))),
+    "ut_eval_map": ("handle", (("path", "path"), ("int64", "offset"), ("int32 in", "params"))),
     "ut_eval_free": ("void", (("handle", "eval"),)),
     "ut_evaluate": ("int", (("const handle", "eval"), ("uint64", "low"), ("chunks", "chunks"), ("int", "draw"))),
     "ut_legal_moves": ("int", (("uint64", "low"), ("chunks", "chunks"), ("bytes out", "out"))),
@@ -119,7 +122,7 @@ def _constants() -> list[tuple[str, int | float, str]]:
         ("FLAG_NO_TABLE", FLAG_NO_TABLE, "flags of ut_search_depth and ut_think"),
         ("FLAG_NO_REDUCTIONS", FLAG_NO_REDUCTIONS, ""),
         ("FLAG_NO_QUIESCENCE", FLAG_NO_QUIESCENCE, ""),
-        ("EVAL_PARAMS", EVAL_PARAMS, "ut_eval_new's params"),
+        ("EVAL_PARAMS", EVAL_PARAMS, "ut_eval_new's and ut_eval_map's params"),
         ("DECISION_FIELDS", DECISION_FIELDS, "ut_think's out"),
         ("COUNTS", COUNTS, "ut_think's counts"),
         ("MAX_PV", MAX_PV, "ut_think's pv"),

@@ -29,7 +29,7 @@ from engine.bot.native_interface import (
     declare,
 )
 from engine.bot.result import Decision
-from engine.evaluation.ultimate_weights import Weights, load_tables, won_by_place
+from engine.evaluation.ultimate_weights import TABLES_FILE, Weights, tables_offset, won_by_place
 
 __all__ = ["FLAG_NO_QUIESCENCE", "FLAG_NO_REDUCTIONS", "FLAG_NO_TABLE", "NativeEngine", "NativeTable", "library",
            "native_engine", "why_python"]
@@ -129,14 +129,23 @@ class NativeTable:
 
 
 class NativeEngine:
-    """The C search with one set of evaluation weights (tables copied into the library once)."""
+    """The C search with one set of evaluation weights: its six tables mapped from the tables file
+    (``path``: the file, ``offset``: where they start in it) or copied into the library (``tables``)."""
 
-    def __init__(self, lib: ctypes.CDLL, w: Weights, tables: bytes, offset: int = 0) -> None:
+    def __init__(self, lib: ctypes.CDLL, w: Weights, tables: bytes = b"", offset: int = 0,
+                 path: str | None = None) -> None:
         self.lib = lib
         params = [w.free_move, w.relevance, w.chance, w.big_two, w.big_one, *won_by_place(w)]
-        self.handle = lib.ut_eval_new(tables, offset, (ctypes.c_int32 * len(params))(*params))
-        if not self.handle:
-            raise MemoryError("no memory for the evaluation's tables")
+        array = (ctypes.c_int32 * len(params))(*params)
+        self.mapped = path is not None
+        if path is not None:
+            self.handle = lib.ut_eval_map(os.fsencode(path), offset, array)
+            if not self.handle:
+                raise OSError(f"cannot map the evaluation's tables from {path}")
+        else:
+            self.handle = lib.ut_eval_new(tables, offset, array)
+            if not self.handle:
+                raise MemoryError("no memory for the evaluation's tables")
 
     def __del__(self) -> None:
         if getattr(self, "handle", None):
@@ -197,12 +206,13 @@ def native_engine(w: Weights) -> NativeEngine | None:
     engine = None
     lib = library()
     if lib is not None and w.relevance and w.threat >= 1:
-        loaded = load_tables(w)
-        if loaded is not None:  # views of the file's bytes: the library copies the six tables from there
-            tables: bytes = loaded[0].obj  # type: ignore[attr-defined]
-            offset = len(tables) - (6 << 18)
-        else:  # weights the tables file was not made for
-            offset = 0
+        offset = tables_offset(w)
+        if offset is not None:  # the tables file was made for these weights: mapped by the library
+            try:
+                engine = NativeEngine(lib, w, offset=offset, path=TABLES_FILE)
+            except OSError:
+                offset = None
+        if offset is None:  # computed, then copied into the library
             from array import array
 
             from engine.evaluation.ultimate import relevance_tables
@@ -211,7 +221,7 @@ def native_engine(w: Weights) -> NativeEngine | None:
                 tables = b"".join(array("b", t).tobytes() for t in relevance_tables(w))
             except OverflowError:
                 tables = b""
-        if len(tables) - offset == 6 << 18:
-            engine = NativeEngine(lib, w, tables, offset)
+            if len(tables) == 6 << 18:
+                engine = NativeEngine(lib, w, tables)
     _engines[w] = engine
     return engine

@@ -53,6 +53,7 @@ from engine.evaluation.ultimate_weights import (  # noqa: F401 -- re-exported: t
     Weights,
     draw_shift,
     load_tables,
+    tables_offset,
     weights_line,
     won_by_place,
 )

@@ -9,6 +9,7 @@ is paid from the move's budget, reads neither the Python evaluation nor what it 
 
 from __future__ import annotations
 
+from os import fstat
 from os import path as _path
 
 WIN = 1_000_000
@@ -140,6 +141,19 @@ TABLES_MAGIC = b"treeviz ultimate eval tables 3\n"
 def weights_line(w: Weights) -> bytes:
     """The weights as one line of ``name=value`` pairs: what a tables file was made for."""
     return (",".join(f"{name}={value}" for name, value in zip(w._fields, w, strict=True)) + "\n").encode("ascii")
+
+
+def tables_offset(w: Weights, path: str = TABLES_FILE) -> int | None:
+    """Where the six tables start in the file ``path`` when it holds them for weights ``w`` (its header and
+    size checked, the tables not read: the C search maps them), else None."""
+    line = TABLES_MAGIC + weights_line(w)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(line))
+            size = fstat(handle.fileno()).st_size
+    except OSError:
+        return None
+    return len(line) if head == line and size == len(line) + 6 * (1 << 18) else None
 
 
 def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[memoryview, ...] | None:

@@ -42,6 +42,14 @@ def test_other_weights_are_computed_not_read(tmp_path: Path) -> None:
     damaged = tmp_path / "damaged.bin"
     damaged.write_bytes(ultimate_eval.tables_file_bytes()[:-1])
     assert ultimate_eval.load_tables(DEFAULT_WEIGHTS, str(damaged)) is None
+    # what the C search asks before it maps the file: the header and the size, the tables unread
+    assert ultimate_eval.tables_offset(other) is None
+    assert ultimate_eval.tables_offset(DEFAULT_WEIGHTS, str(damaged)) is None
+    assert ultimate_eval.tables_offset(DEFAULT_WEIGHTS, str(tmp_path / "missing.bin")) is None
+    offset = ultimate_eval.tables_offset(DEFAULT_WEIGHTS)
+    assert offset is not None
+    assert Path(ultimate_eval.TABLES_FILE).read_bytes()[offset:] == b"".join(
+        bytes(t) for t in ultimate_eval.load_tables(DEFAULT_WEIGHTS))
     assert list(ultimate_eval.relevance_tables(other)[0]) == ultimate_eval.relevance_tables_computed(other)[0]
 
 

@@ -29,7 +29,7 @@
 #define FLAG_NO_TABLE 1 /* flags of ut_search_depth and ut_think */
 #define FLAG_NO_REDUCTIONS 2
 #define FLAG_NO_QUIESCENCE 4
-#define EVAL_PARAMS 14 /* ut_eval_new's params */
+#define EVAL_PARAMS 14 /* ut_eval_new's and ut_eval_map's params */
 #define DECISION_FIELDS 6 /* ut_think's out */
 #define COUNTS 3 /* ut_think's counts */
 #define MAX_PV 81 /* ut_think's pv */
@@ -41,12 +41,13 @@ uint32_t ut_abi(void);
 void *ut_table_new(int32_t bits);
 void ut_table_free(void *table);
 void *ut_eval_new(const int8_t *tables, int64_t offset, const int32_t *params);
+void *ut_eval_map(const char *path, int64_t offset, const int32_t *params);
 void ut_eval_free(void *eval);
 int32_t ut_evaluate(const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw);
 int32_t ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out);
 int32_t ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, int32_t depth, int32_t flags, int32_t quiesce_plies, int64_t *nodes);
 int32_t ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, double deadline, int32_t max_depth, int32_t flags, int32_t quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv);
 
-#define UT_ABI 1271707952U
+#define UT_ABI 3358444611U
 
 #endif

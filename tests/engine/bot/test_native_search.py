@@ -70,6 +70,7 @@ def test_evaluation_of_other_weights_matches_python() -> None:
     weights = DEFAULT_WEIGHTS.with_(two=14, chance=3000, relevance=8, free_move=45)
     other = native_engine(weights)
     assert other is not None
+    assert not other.mapped and native_engine(DEFAULT_WEIGHTS).mapped  # only the default's tables are in the file
     evaluate = make_evaluate(weights, 50)
     for state in random_positions(400, seed=3):
         assert other.evaluate(state, 50) == evaluate(state), ULTIMATE.fen(state)
