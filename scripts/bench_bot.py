@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench_bot.py smbot  [--positions 200 --seconds 0.1 0.3 1 --calls 1000 --load]
     .venv/bin/python scripts/bench_bot.py match  [--opponent proc:course:4 --seconds 0.3 --rounds 10 --openings 2]
     .venv/bin/python scripts/bench_bot.py arena  [--opponent course:5 --rounds 20 --seconds 0.5 --records DIR]
-    .venv/bin/python scripts/bench_bot.py startup [--runs 21]
+    .venv/bin/python scripts/bench_bot.py startup [--runs 21 --against ../old-checkout]
 
 ``speed``: search nodes per second on midgame positions (random games of
 16-40 plies, seeded), in this process, of the Python search and of the C one. ``smbot``: the whole ``sm-bot`` process
@@ -17,12 +17,19 @@ fresh ``sm-bot`` process per move against an opponent run as a process
 so they pay no start-up per move), through ``treeviz arena``: random two-ply
 openings each played with both colours, the standings and the shares of points.
 ``arena``: in-process players, ``rounds`` x 2 games. ``startup``: ``python -X
-importtime`` over the real ``sm-bot`` script, and launch-to-search.
+importtime`` over the real ``sm-bot`` script, and launch-to-search; with ``--against DIR``,
+the same for the checkout in DIR (its own ``.venv`` and build of the C search, e.g. a
+``git worktree`` of the code before a change), the two measured alternately in one run.
+
+``smbot`` and ``startup`` time a bare ``python -c pass`` (this interpreter, the same site as
+``sm-bot``'s) alternately with the bot, so that start-up is read against the interpreter's own
+on the same machine at the same moment; both print the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import statistics
@@ -85,14 +92,31 @@ def bench_speed(args: argparse.Namespace) -> None:
               f"min {min(depths)}, median {statistics.median(depths):g}, max {max(depths)}")
 
 
-def smbot_call(fen: str, seconds: float) -> tuple[float, float | None, subprocess.CompletedProcess[str]]:
+def smbot_call(fen: str, seconds: float, bot: Path = BIN / "sm-bot"
+               ) -> tuple[float, float | None, subprocess.CompletedProcess[str]]:
     """One referee-style call: wall time around the whole ``sm-bot`` process, and its start-up (launch to
     search start, from the monotonic time the bot reports), or None when it did not report one."""
     began = time.monotonic()
-    result = subprocess.run([str(BIN / "sm-bot"), fen, f"{seconds:g}"], capture_output=True, text=True)
+    result = subprocess.run([str(bot), fen, f"{seconds:g}"], capture_output=True, text=True)
     wall = time.monotonic() - began
     found = re.search(r"search began at monotonic ([0-9.]+)", result.stderr)
     return wall, (float(found.group(1)) - began if found else None), result
+
+
+def bare_python() -> float:
+    """Wall time of a bare ``python -c pass`` (this interpreter): the floor of any Python program's start-up."""
+    began = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.monotonic() - began
+
+
+def load_average() -> str:
+    """The 1-minute load average and the cores, for the figures' context."""
+    return f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
 
 
 def cpu_load() -> subprocess.Popen[bytes]:
@@ -109,18 +133,23 @@ def bench_smbot(args: argparse.Namespace) -> None:
         for seconds in args.seconds:
             walls: list[float] = []
             startups: list[float] = []
+            bare: list[float] = []
             depths: list[int] = []
-            bad = shallow = 0
+            bad = 0
             calls = args.calls or len(positions)
+            before = load_average()
             for i in range(calls):
                 state = positions[i % len(positions)]
+                if i % 2:  # a bare interpreter beside every call, before it or after it in turn
+                    bare.append(bare_python())
                 wall, startup, result = smbot_call(ULTIMATE.fen(state), seconds)
+                if not i % 2:
+                    bare.append(bare_python())
                 walls.append(wall)
                 if startup is not None:
                     startups.append(startup)
                 depth = re.search(r"depth (\d+)", result.stderr)
                 depths.append(int(depth.group(1)) if depth else 0)
-                shallow += depths[-1] <= 1
                 ok = (result.returncode == 0 and re.fullmatch(r"[1-9][1-9]\n", result.stdout) is not None
                       and int(result.stdout) in ULTIMATE.legal_moves(state))
                 bad += not ok
@@ -129,15 +158,19 @@ def bench_smbot(args: argparse.Namespace) -> None:
                           flush=True)
             late = sum(w > seconds for w in walls)
             inside = sum(0.85 * seconds <= w <= seconds for w in walls)
+            deep = sum(d >= 4 for d in depths)
             q = statistics.quantiles(walls, n=100)
             su = statistics.quantiles(startups, n=100) if len(startups) > 1 else [float("nan")] * 99
             print(f"sm-bot {seconds:g} s, {calls} calls over {len(positions)} midgame positions"
-                  f"{' under a second CPU-bound process' if load else ''}: wall (whole process) median "
-                  f"{statistics.median(walls):.3f} s, p1 {q[0]:.3f}, p99 {q[98]:.3f}, max {max(walls):.3f}; "
-                  f"late (> {seconds:g} s) {late}; within [0.85, 1] x budget {inside}; start-up (launch to "
-                  f"search) median {statistics.median(startups) * 1000:.1f} ms, p95 {su[94] * 1000:.1f} ms, max "
-                  f"{max(startups) * 1000:.1f} ms; depth median {statistics.median(depths):g}, min {min(depths)}; "
-                  f"depth-1 answers {shallow}; bad answers {bad}", flush=True)
+                  f"{' under a second CPU-bound process' if load else ''} ({before}; after: {load_average()}): "
+                  f"wall (whole process) median {statistics.median(walls):.3f} s, p1 {q[0]:.3f}, p99 {q[98]:.3f}, "
+                  f"max {max(walls):.3f}; late (> {seconds:g} s) {late}; within [0.85, 1] x budget {inside} "
+                  f"({inside / calls:.1%}); start-up (launch to search) median {ms(statistics.median(startups))}, "
+                  f"p95 {ms(su[94])}, max {ms(max(startups))}, against python -c pass median "
+                  f"{ms(statistics.median(bare))} (difference of medians "
+                  f"{ms(statistics.median(startups) - statistics.median(bare))}); depth median "
+                  f"{statistics.median(depths):g}, min {min(depths)}; from depth >= 4: {deep} ({deep / calls:.1%}); "
+                  f"bad answers {bad}", flush=True)
     finally:
         if load is not None:
             load.kill()
@@ -191,15 +224,14 @@ def bench_match(args: argparse.Namespace) -> None:
           f"slowest move {bot.name} {bot.slowest:.3f} s, {other.name} {other.slowest:.3f} s", flush=True)
 
 
-def bench_startup(args: argparse.Namespace) -> None:
-    """Where ``sm-bot``'s start-up goes: ``python -X importtime`` over the real console script (the sum of
-    every module's own import time, and the largest), then launch-to-search as a referee sees it."""
-    fen = ULTIMATE.fen(midgame_positions(1, seed=args.seed)[0])
+def import_profile(python: Path, script: Path, fen: str, runs: int) -> tuple[float, dict[str, float], set[str]]:
+    """``python -X importtime script FEN 0.1``, ``runs`` times: the median sum of the module bodies (ms), each
+    module's median own time (ms), and the modules imported."""
     totals: list[float] = []
     modules: dict[str, list[int]] = {}
-    for _ in range(args.runs):
-        result = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "sm-bot"), fen, "0.1"],
-                                capture_output=True, text=True)
+    for _ in range(runs):
+        result = subprocess.run([str(python), "-X", "importtime", str(script), fen, "0.1"], capture_output=True,
+                                text=True)
         total = 0
         for line in result.stderr.splitlines():
             found = re.match(r"import time:\s+(\d+) \|\s+\d+ \|(\s*)(\S+)", line)
@@ -207,14 +239,47 @@ def bench_startup(args: argparse.Namespace) -> None:
                 total += int(found.group(1))
                 modules.setdefault(found.group(3), []).append(int(found.group(1)))
         totals.append(total / 1000)
-    top = sorted(((statistics.median(v) / 1000, k) for k, v in modules.items()), reverse=True)[:args.top]
-    print(f"sm-bot imports (python -X importtime, median of {args.runs} runs): {statistics.median(totals):.1f} ms "
-          f"of module bodies over {len(modules)} modules; largest: "
-          + ", ".join(f"{name} {ms:.1f} ms" for ms, name in top))
-    startups = [s for s in (smbot_call(fen, 0.1)[1] for _ in range(args.runs)) if s is not None]
-    print(f"launch to search start (wall, from the caller's clock), {len(startups)} calls: median "
-          f"{statistics.median(startups) * 1000:.1f} ms, min {min(startups) * 1000:.1f} ms, max "
-          f"{max(startups) * 1000:.1f} ms")
+    return statistics.median(totals), {k: statistics.median(v) / 1000 for k, v in modules.items()}, set(modules)
+
+
+def bench_startup(args: argparse.Namespace) -> None:
+    """Where ``sm-bot``'s start-up goes: ``python -X importtime`` over the real script (the sum of every
+    module's own import time, and the largest), then launch-to-search as a referee sees it, beside a bare
+    ``python -c pass``; with ``--against DIR``, the checkout in DIR measured alternately with this one."""
+    positions = [ULTIMATE.fen(state) for state in midgame_positions(args.runs, seed=args.seed)]
+    bots = {"this checkout": (Path(sys.executable), BIN / "sm-bot")}
+    if args.against is not None:
+        venv = args.against.resolve() / ".venv" / "bin"
+        bots[f"{args.against}"] = (venv / "python", venv / "sm-bot")
+    print(load_average())
+    bare_modules = import_profile(Path(sys.executable), Path("-c"), "pass", 1)[2]
+    for name, (python, script) in bots.items():
+        total, own, modules = import_profile(python, script, positions[0], args.runs)
+        top = sorted(((t, k) for k, t in own.items()), reverse=True)[:args.top]
+        extra = sorted(modules - bare_modules)
+        print(f"{name}: sm-bot imports (python -X importtime, median of {args.runs} runs): {total:.1f} ms of module "
+              f"bodies over {len(modules)} modules, {len(extra)} more than python -c pass; largest: "
+              + ", ".join(f"{k} {t:.1f} ms" for t, k in top))
+        print(f"  beyond python -c pass: {' '.join(extra)}")
+    startups: dict[str, list[float]] = {name: [] for name in bots}
+    bare: list[float] = []
+    order = list(bots)
+    for i in range(args.runs):
+        for name in order if i % 2 else order[::-1]:  # each first in turn
+            startup = smbot_call(positions[i], 0.1, bots[name][1])[1]
+            if startup is not None:
+                startups[name].append(startup)
+        bare.append(bare_python())
+    base = statistics.median(bare)
+    print(f"launch to search start (wall, from the caller's clock), {args.runs} calls each, alternately, over "
+          f"{args.runs} midgame positions at 0.1 s; python -c pass median {ms(base)}, min {ms(min(bare))}:")
+    for name, values in startups.items():
+        print(f"  {name}: median {ms(statistics.median(values))} ({ms(statistics.median(values) - base)} more than "
+              f"python -c pass), min {ms(min(values))}, max {ms(max(values))}")
+    if len(bots) == 2:
+        this, other = (statistics.median(v) for v in startups.values())
+        print(f"  this checkout minus {order[1]}: {ms(this - other)} (medians)")
+    print(load_average())
 
 
 def main() -> None:
@@ -255,6 +320,8 @@ def main() -> None:
     p = sub.add_parser("startup")
     p.add_argument("--runs", type=int, default=21)
     p.add_argument("--top", type=int, default=8)
+    p.add_argument("--against", type=Path, default=None, metavar="DIR",
+                   help="also the checkout in DIR (with its own .venv), alternately with this one")
     p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=bench_startup)
     args = parser.parse_args()
