@@ -160,6 +160,15 @@ def test_a_timed_search_answers_only_once_its_deadline_has_passed(engine, second
         assert decision.solved or time.monotonic() >= deadline, decision
 
 
+def test_a_one_move_table_is_left_to_the_caller_when_asked() -> None:
+    # sm-bot holds its table until the process exits: freed on return, the 64 MB of a long move delayed the answer
+    state = random_positions(1, seed=31, plies=(10, 20))[0]
+    held: list[object] = []
+    decision = bot_search(state, 0.05, time.monotonic(), hold=held)
+    assert decision.engine == "C" and len(held) == 1
+    assert isinstance(held[0], native_search.NativeTable) and held[0].handle
+
+
 def test_a_finished_game_has_no_move(engine) -> None:
     state = ULTIMATE.initial()
     rng = random.Random(2)
