@@ -24,7 +24,7 @@ from treeviz.draw import dot_writer
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
-from treeviz.draw.kinds import kind_of, pv_words
+from treeviz.draw.kinds import kind_of, panel_key, pv_words
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX
 from treeviz.draw.themes import DEFAULT, Theme
@@ -108,12 +108,12 @@ class Tree:
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
-        one member per search in the order asked for."""
+        one member per search in the order asked for (a comparison of move orders: ``{"best": …, "worst": …}``)."""
         from treeviz.trees.json_export import tree_to_json
 
         if len(self.graphs) == 1:
             return tree_to_json(self.graph)
-        return "{" + ",".join(f'"{kind_of(G).algorithm}":{tree_to_json(G)}' for G in self.graphs) + "}"
+        return "{" + ",".join(f'"{panel_key(G, self.graphs)}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
     def html(self) -> str:
         """The self-contained interactive page.
@@ -292,6 +292,9 @@ def search_tree(
     if algorithm == "mcts" and depth is not None:
         raise ParameterError("{depth} does not apply to {algorithm}: its playouts run to the end of the game",
                              depth=depth, algorithm=algorithm)
+    if algorithm == "mcts" and order != "ascending":
+        raise ParameterError("{order} orders the moves of minimax and alpha-beta; {algorithm} chooses its own by "
+                             "UCB1 and random playouts", order=order, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
@@ -348,6 +351,75 @@ def comparison(
     return Tree(*graphs, title=title, position=start.words)
 
 
+DEFAULT_ORDERS = ("best", "worst")
+"""What an order comparison compares when no orders are named."""
+
+
+def order_comparison(
+    position: str | None = None,
+    *,
+    game: Any = None,
+    tree: Any = None,
+    root: str = "max",
+    moves: str | Sequence[str] | None = None,
+    algorithm: str = "alphabeta",
+    orders: Sequence[str] = DEFAULT_ORDERS,
+    depth: int | None = None,
+    scoring: str = "plain",
+    max_nodes: int = 0,
+    title: str | None = None,
+    seed: int | None = 0,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+) -> Tree:
+    """One search of a position under several move orders, side by side (best and worst first by default),
+    each panel titled with its order, its nodes and the leaves it examined; when the tree is uniform (every
+    node the same number of moves, every leaf at the same depth) the figure also gives the Knuth-Moore minimum,
+    ``b^ceil(d/2) + b^floor(d/2) - 1`` leaves, which the best order reaches. The position is named as for
+    :func:`search_tree`; ``seed`` shuffles the ``random`` order.
+
+    :raises ValueError: fewer than two orders, an unknown or repeated one, MCTS (it has no move order), or what
+        :func:`search_tree` refuses.
+    """
+    from engine.search.ordering import knuth_moore_minimum, uniform_shape
+    from treeviz.trees.builder import ORDERS, build_tree
+
+    orders = list(orders)
+    unknown = [o for o in orders if o not in ORDERS]
+    if unknown:
+        raise ParameterError(f"{{orders}}: {unknown[0]!r} is not a move order (expected {', '.join(ORDERS)})",
+                             orders=orders)
+    if len(orders) < 2:
+        raise ParameterError("{orders}: a comparison of move orders needs two or more", orders=orders)
+    repeated = sorted({o for o in orders if orders.count(o) > 1})
+    if repeated:
+        raise ParameterError(f"{{orders}} lists {repeated[0]} twice", orders=orders)
+    if algorithm not in ALGORITHMS_WITH_ORDERS:
+        raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
+                             f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
+    start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    adapter, g, state = start.adapter, start.game, start.state
+    if adapter.needs_depth and depth is None:
+        raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
+                             "is far too big to search", depth=None)
+    cut = parse_path(path) if isinstance(path, str) else path
+    graphs = [build_tree(g, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
+                         max_nodes=max_nodes, path=cut, plies=plies, node_budget=node_budget, seed=seed,
+                         count_leaves=True) for order in orders]
+    shape = uniform_shape(g, state, depth=depth)
+    if shape is not None:
+        branching, levels = shape
+        minimum = {"branching": branching, "depth": levels, "leaves": knuth_moore_minimum(branching, levels)}
+        for G in graphs:
+            G.graph["knuth_moore"] = minimum
+    return Tree(*graphs, title=title, position=start.words)
+
+
+ALGORITHMS_WITH_ORDERS = ("minimax", "alphabeta")
+"""The searches whose move order can be chosen."""
+
+
 def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
                         solver: bool) -> None:
     if iterations is not None and iterations < 1:
@@ -397,10 +469,10 @@ def _build(start: Start, algorithm: str, depth: int | None, scoring: str, order:
                              "is far too big to search", depth=None)
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget)
+                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
     recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order, node_budget=node_budget)
+                                             order=order, node_budget=node_budget, seed=mcts[2])
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

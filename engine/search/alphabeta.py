@@ -19,16 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from math import inf
-from typing import Any
 
 from engine.game import CHANCE, FIRST, Game
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
-MoveOrder = Callable[[Any, Sequence[Hashable]], Sequence[Hashable]]
-"""``order(state, moves) -> moves`` in the order to search them."""
+MoveOrder = Callable[..., Sequence[Hashable]]
+"""``order(state, moves) -> moves`` in the order to search them; an order with ``takes_ply = True`` is called as
+``order(state, moves, ply)`` (:mod:`engine.search.ordering`'s orders by value need the depth left)."""
 
 
 def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate: Evaluation | None = None,
@@ -46,6 +47,7 @@ def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate
     limit = check_depth(depth, evaluate)
     legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     if obs is None and limit < 0 and is_plain and order is None and getattr(game, "alternating", False):
         return _unobserved(game, state, alpha, beta)
@@ -75,8 +77,8 @@ def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate
             if obs:
                 obs.leave(value, EXACT)
             return value
-        if order is not None:
-            moves = order(s, moves)
+        if reorder is not None:
+            moves = reorder(s, moves, ply)
         color = 1 if mover == FIRST else -1
         a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
         a0 = a

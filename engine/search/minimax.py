@@ -10,12 +10,13 @@ tic-tac-toe and ultimate do, take a faster path when nothing is observed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from math import inf
 from typing import Any
 
 from engine.game import CHANCE, FIRST, Game
 from engine.search.observer import EXACT, HEURISTIC, TERMINAL, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
@@ -45,13 +46,14 @@ def minimax(
     evaluate: Evaluation | None = None,
     scoring: Scoring = plain,
     observer: SearchObserver | None = None,
-    order: Callable[[Any, list[Hashable]], list[Hashable]] | None = None,
+    order: Callable[..., Sequence[Hashable]] | None = None,
 ) -> SearchResult:
     """Minimax value of ``state`` from the first player's point of view, with every optimal root move.
 
     ``depth`` limits the search to that many plies below the root; unfinished
     nodes at the limit are scored by ``evaluate``. Children are searched in
-    the game's move order unless ``order(state, moves)`` reorders them (the value
+    the game's move order unless ``order(state, moves)`` (``order(state, moves, ply)`` for an order with
+    ``takes_ply = True``) reorders them (the value
     is the same; only the visit order, and so the drawn tree, changes); chance
     events keep the game's order. A chance root has no best moves.
 
@@ -61,6 +63,7 @@ def minimax(
     successors = game.successors
     outcome = game.outcome
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     count = 0
     root_values: list[tuple[Hashable, float]] = []
@@ -90,9 +93,9 @@ def minimax(
             for m, child in children:
                 best += probability[m] * search(child, m, ply + 1)
         else:
-            if order is not None:
+            if reorder is not None:
                 child_of = dict(children)
-                children = [(m, child_of[m]) for m in order(s, list(child_of))]
+                children = [(m, child_of[m]) for m in reorder(s, list(child_of), ply)]
             maximizing = mover == FIRST
             best = -inf if maximizing else inf
             for m, child in children:

@@ -8,7 +8,7 @@ the course (``tttree "1o11o1oxx x" > g.dot``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -22,6 +22,7 @@ from treeviz.cli.search_options import (
     check_search_options,
     compare_list,
     compare_option,
+    order_option,
     search_options,
 )
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber, binary_to_terminal
@@ -30,9 +31,18 @@ from treeviz.draw.graphviz import RenderError
 from treeviz.draw.kinds import kind_of
 from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.draw.themes import THEMES
-from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
+from treeviz.tree import (
+    BINARY_FORMATS,
+    DEFAULT_C,
+    FORMATS,
+    SEARCHES,
+    SUFFIXES,
+    Tree,
+    comparison,
+    order_comparison,
+    search_tree,
+)
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET
-from treeviz.trees.builder import ORDERS
 from treeviz.trees.crop import parse_path
 
 DEFAULT_MAX_NODES = 1000
@@ -44,27 +54,42 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str,
-                   order: str, max_nodes: int, title: str | None, path: list[str] | None = None,
+def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str | None, depth: int | None,
+                   scoring: str, order: str | Sequence[str], max_nodes: int, title: str | None,
+                   path: list[str] | None = None,
                    plies: int | None = None, merge: str | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
-    ``start`` says what to search when it is not the FEN ``fen`` (:func:`position_options.start_arguments`).
+    ``order`` one move order or several (``--order best,worst``: one search under each, side by side; the search
+    is alpha-beta unless ``algo`` says otherwise); ``start`` says what to search when it is not the FEN ``fen``
+    (:func:`position_options.start_arguments`).
     """
     where = start if start is not None else {"position": fen}
     algorithms = compare_list(compare)
-    check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver)
+    orders = [order] if isinstance(order, str) else list(order)
+    if len(orders) > 1 and algorithms is not None:
+        fail("--compare draws several searches under one move order, --order with several orders one search under "
+             "each: give one of them")
+    if len(orders) > 1 and algo == "mcts":
+        fail("--order with several orders compares the move orders of minimax or alpha-beta; MCTS has none "
+             "(its playouts are random)")
+    algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
+    check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
             "solver": solver, "node_budget": node_budget}
     try:
-        if algorithms is not None:
-            tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
+        if len(orders) > 1:
+            tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
+                                    max_nodes=max_nodes, title=title, path=path, plies=plies,
+                                    seed=mcts["seed"], node_budget=node_budget)
+        elif algorithms is not None:
+            tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=orders[0],
                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
         else:
-            tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=order,
+            tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=orders[0],
                                max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
         fail(exc)
@@ -155,9 +180,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         node_budget_option(),
         click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
-        click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
-                     help="Move order of the search: ascending cell numbers (the textbook trees and node "
-                          "counts), centre first, or descending."),
+        order_option(),
         click.option("--rankdir", type=OneOf(["TB", "LR"]), default=None,
                      help="TB: the tree grows downwards; LR: rightwards [default: TB; a compact tree given a --size "
                           "it is too wide for is drawn LR]."),
@@ -171,7 +194,8 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(cls=Command, context_settings=CONTEXT)
-@click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
+              help=ALGO_HELP + " [default: minimax; alphabeta with several --order]")
 @compare_option
 @search_options
 @position_options

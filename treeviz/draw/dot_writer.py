@@ -17,7 +17,7 @@ import networkx as nx
 
 from treeviz.draw import labels
 from treeviz.draw.dot_parts import FONT, graph_attributes
-from treeviz.draw.kinds import TreeKind, kind_of
+from treeviz.draw.kinds import TreeKind, kind_of, orders_compared
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
@@ -107,9 +107,31 @@ def figure_heading(graphs: Sequence[nx.DiGraph], fen: str, title: str | None = N
     kinds = list(kinds) if kinds is not None else [kind_of(G) for G in graphs]
     if len(graphs) == 1:
         return kinds[0].title(graphs[0], fen)
+    if orders_compared(graphs):
+        return orders_heading(graphs, fen, kinds[0])
     if len(graphs) == 2 and all(not k.long_legend for k in kinds):
         return compare_title(fen, graphs[0])
     return panels_heading(graphs, fen)
+
+
+def orders_heading(graphs: Sequence[nx.DiGraph], fen: str, kind: TreeKind) -> str:
+    """``Alpha-beta trees of [[3,12,8],...] under the best and worst move orders`` and, for a uniform tree, a
+    second line with the Knuth-Moore minimum: ``fewest leaves any order examines (Knuth-Moore, b = 3, d = 2):
+    3^1 + 3^1 - 1 = 5``."""
+    orders = [str(G.graph.get("order")) for G in graphs]
+    joined = ", ".join(orders[:-1]) + " and " + orders[-1]
+    text = f"{kind.name} trees of {fen} under the {joined} move orders"
+    minimum = graphs[0].graph.get("knuth_moore")
+    if minimum and kind.cuts:
+        b, d = minimum["branching"], minimum["depth"]
+        text += (f"\nKnuth\u2013Moore minimum for a uniform tree of branching {b} and depth {d}: "
+                 f"{b}{_superscript((d + 1) // 2)} + {b}{_superscript(d // 2)} \u2212 1 = {minimum['leaves']:,} "
+                 "leaves")
+    return text
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"))
 
 
 def panel_name(G: nx.DiGraph) -> str:

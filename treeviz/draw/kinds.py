@@ -287,10 +287,23 @@ def legend_words(graphs: Sequence[nx.DiGraph]) -> list[str]:
     return [words for kind, members in families.values() for words in kind.legend_words(members)]
 
 
+def orders_compared(graphs: Sequence[nx.DiGraph]) -> bool:
+    """Whether these panels are one search under several move orders (:func:`treeviz.tree.order_comparison`)."""
+    return len(graphs) > 1 and len({G.graph.get("order") for G in graphs}) == len(graphs) and \
+        len({kind_of(G) for G in graphs}) == 1
+
+
+def panel_key(G: nx.DiGraph, graphs: Sequence[nx.DiGraph]) -> str:
+    """The name of ``G``'s panel among ``graphs`` (a comparison's JSON member): its search, or its move order
+    when the panels compare orders."""
+    return str(G.graph.get("order")) if orders_compared(graphs) else kind_of(G).algorithm
+
+
 def figure_kinds(graphs: Sequence[nx.DiGraph]) -> list[TreeKind]:
     """The kind of each graph, in order."""
     return [kind_of(G) for G in graphs]
 
 
 __all__ = ["ALPHABETA", "KINDS", "MCTS", "MINIMAX", "STRATEGY", "DagKind", "MctsKind", "StrategyKind", "TreeKind",
-           "figure_kinds", "kind_of", "legend_words", "node_text", "pv_words", "strategy_promise", "textbook_text"]
+           "figure_kinds", "kind_of", "legend_words", "node_text", "orders_compared", "panel_key", "pv_words",
+           "strategy_promise", "textbook_text"]
