@@ -71,11 +71,11 @@ def tree_exercises(texts: Sequence[str], *, root: str = "max", order: str = "asc
     """One exercise per textbook tree written in ``texts`` (:mod:`engine.games.textbook`'s notation).
 
     :raises engine.errors.TreeSyntaxError: a tree's mistake, with its place.
-    :raises treeviz.trees.budget.NodeBudgetExceeded: a tree far too big for a page.
+    :raises ExerciseSourceError: a tree far too big for a page.
     """
     seeds = exercise_seeds(seed, len(texts))
-    return [exercise(starting_point(tree=text, root=root), order=order, seed=own, node_budget=EXERCISE_BUDGET)
-            for text, own in zip(texts, seeds, strict=True)]
+    return [_bounded(number, starting_point(tree=text, root=root), None, order, own)
+            for number, (text, own) in enumerate(zip(texts, seeds, strict=True), 1)]
 
 
 def position_exercises(positions: Sequence[str | None], *, game: str | None = None, moves: str | None = None,
@@ -84,15 +84,26 @@ def position_exercises(positions: Sequence[str | None], *, game: str | None = No
     start), ``moves`` played first; searched to the end of the game, or ``depth`` plies.
 
     :raises ValueError: what :func:`treeviz.games.start.starting_point` refuses (a bad FEN, game spec or move).
-    :raises treeviz.trees.budget.NodeBudgetExceeded: a position whose tree is far too big for a page.
+    :raises ExerciseSourceError: a position whose tree is far too big for a page.
     """
     seeds = exercise_seeds(seed, len(positions))
+    loaded = game_object(game) if game is not None else None
     out = []
-    for position, own in zip(positions, seeds, strict=True):
-        start = starting_point(position, game=game_object(game), moves=moves) if game is not None else \
+    for number, (position, own) in enumerate(zip(positions, seeds, strict=True), 1):
+        start = starting_point(position, game=loaded, moves=moves) if loaded is not None else \
             starting_point(position, moves=moves)
-        out.append(exercise(start, depth=depth, order=order, seed=own, node_budget=EXERCISE_BUDGET))
+        out.append(_bounded(number, start, depth, order, own))
     return out
+
+
+def _bounded(number: int, start: Start, depth: int | None, order: str, seed: int) -> Exercise:
+    """The exercise of ``start``, refused when its tree is far too big for a page."""
+    try:
+        return exercise(start, depth=depth, order=order, seed=seed, node_budget=EXERCISE_BUDGET)
+    except NodeBudgetExceeded:
+        raise ExerciseSourceError(f"exercise {number} ({start.words}) has a tree of more than {EXERCISE_BUDGET:,} "
+                                  "nodes, far too big for a page: give a smaller tree, a position nearer the end, or a "
+                                  "smaller {depth:name}", depth=depth) from None
 
 
 def game_object(spec: str) -> Any:

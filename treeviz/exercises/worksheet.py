@@ -241,9 +241,8 @@ def _too_big(number: int, ex: Exercise, plan: TreePlan, paper: Paper, scale: flo
     dimension = "wide" if wide else "tall"
     smaller = {"exercise": "fewer leaves: a smaller {depth:name} or {branching:name}",
                "tree": "a smaller tree", "position": "a position nearer the end of the game"}[what]
-    other = " (or {paper:name} letter, a little wider)" if paper.name == "a4" and wide else ""
     return SheetError(f"exercise {number} ({leaves} leaves) is too {dimension} for {paper.words}: it would print at "
-                      f"{scale:.0%}, below the {MIN_SCALE:.0%} still legible; ask for {smaller}{other}",
+                      f"{scale:.0%}, below the {MIN_SCALE:.0%} still legible; ask for {smaller}",
                       depth=None, branching=None, paper=paper.name)
 
 
