@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from treeviz.draw.labels import ALPHA, BETA, GEQ
-from treeviz.draw.text_metrics import text_width
+from treeviz.draw.text_metrics import CAP_HEIGHT
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.exercises.model import Exercise, ExerciseNode, cut_text
+from treeviz.exercises.tex_metrics import tex_text_width
 from treeviz.games.registry import adapter_named
 
 # -- natural sizes, in points: what a worksheet prints at scale 1 -----------------------------------------------
@@ -44,22 +45,16 @@ NOTE_GAP = 3.0
 """Between a shape and its notes."""
 SIBLING_GAP = 5.0
 COUSIN_GAP = 10.0
-EDGE_ROOM = 18.0
+EDGE_ROOM = 15.0
 """Height of the band between two levels, where edges (and their moves) run."""
 EDGE_ROOM_MOVES = 26.0
 """The same when edges carry moves or probabilities."""
 
 
-_MATH_EXTRA = {"\u221e": 0.29, "\u2264": 0.23, "\u2265": 0.23, "\u2212": 0.2, "\u03b1": 0.07, "\u03b2": 0.02}
-"""How much wider (in em) LaTeX sets these symbols, from its math fonts, than the figures' sans-serif metrics say."""
-
-
 def printed_width(text: str, size: float, *, bold: bool = False) -> float:
-    """The width of ``text`` as pdflatex sets it in a worksheet (Computer Modern Sans, and math symbols from the
-    math fonts): the figures' metrics (:func:`treeviz.draw.text_metrics.text_width`, wider than Computer Modern's
-    letters and digits) plus the math symbols' extra width. Worksheets never shrink their text to fit, so this
-    errs on the wide side."""
-    return text_width(text, size, bold=bold) + size * sum(_MATH_EXTRA.get(ch, 0.0) for ch in text)
+    """The width of ``text`` as pdflatex sets it in a worksheet (:mod:`treeviz.exercises.tex_metrics`): worksheets
+    never shrink their text to fit, so the layout measures what will be printed."""
+    return tex_text_width(text, size, bold=bold)
 
 
 def note_lines(ex: Exercise, node: ExerciseNode) -> list[str]:
@@ -142,13 +137,30 @@ def leaf_text(ex: Exercise, node: ExerciseNode) -> str:
     return ex.number(node.leaf_value)
 
 
+VALUE_INSET = 3.0
+"""A value's baseline (MAX) or its top (MIN) this far inside the triangle's base."""
+ORDER_GAP = 2.0
+"""Between a value and the visit order beside it, inside a triangle."""
+
+
+def triangle_base(ex: Exercise) -> float:
+    """The width of every triangle of ``ex`` (its height is 0.9 of it): enough to write its widest value (``≥``
+    and the widest leaf) near the base, where the triangle is widest, and the visit order ``#n`` beside it towards
+    the apex. From the shape: at a distance ``d`` from the base a triangle of base ``b`` is ``b - d / 0.9`` wide."""
+    widest = max((printed_width(GEQ + " " + leaf_text(ex, v), VALUE_PT, bold=True) for v in ex.nodes if v.leaf),
+                 default=0.0)
+    order = printed_width(f"#{len(ex.nodes) - 1}", ORDER_PT)
+    value_far = VALUE_INSET + VALUE_PT * CAP_HEIGHT  # the value's far edge from the base
+    order_far = value_far + ORDER_GAP + ORDER_PT * CAP_HEIGHT
+    return max(TRIANGLE_MIN, widest + value_far / 0.9 + 1.0, order + order_far / 0.9 + 1.0)
+
+
 def plan_tree(ex: Exercise, kind: str) -> TreePlan:
     """Lay out ``ex``'s tree for the ``sheet`` (blank values, room for alpha and beta) or the ``key``."""
     nodes = ex.nodes
     n = len(nodes)
     key = kind == "key"
-    widest_leaf = max((printed_width(leaf_text(ex, v), VALUE_PT, bold=True) for v in nodes if v.leaf), default=0.0)
-    base = max(TRIANGLE_MIN, 1.6 * (printed_width(GEQ + " ", VALUE_PT, bold=True) + widest_leaf + 3.0))
+    base = triangle_base(ex)
     w = [0.0] * n
     h = [0.0] * n
     left = [0.0] * n  # extent left of the node's centre
@@ -173,7 +185,8 @@ def plan_tree(ex: Exercise, kind: str) -> TreePlan:
         if shape != "leaf":
             if key:
                 notes[i] = note_lines(ex, v)
-                room = max((printed_width(line, NOTE_PT) for line in notes[i]), default=0.0)
+                room = max((printed_width(line, NOTE_PT, bold=k == 2) for k, line in enumerate(notes[i])),
+                           default=0.0)
             else:
                 room = sheet_room
             if room:
@@ -202,4 +215,5 @@ def plan_tree(ex: Exercise, kind: str) -> TreePlan:
     return plan
 
 
-__all__ = ["TreePlan", "leaf_text", "note_lines", "plan_tree", "printed_width", "shape_of"]
+__all__ = ["ORDER_GAP", "TreePlan", "VALUE_INSET", "leaf_text", "note_lines", "plan_tree", "printed_width",
+           "shape_of", "triangle_base"]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from engine.errors import ParameterError
 from treeviz.draw.labels import ALPHA, BETA
-from treeviz.draw.scene import Item, Scene, Segments, Shape, Stroke, Text, TextLine, text_centre
+from treeviz.draw.scene import Item, Scene, Segments, Shape, Stroke, Text
 from treeviz.draw.text_metrics import CAP_HEIGHT
 from treeviz.draw.tikz import picture_lines, tex_escape
 from treeviz.exercises.model import SIDE_CHANCE, Exercise
@@ -35,7 +35,9 @@ from treeviz.exercises.tree_layout import (
     NOTE_GAP,
     NOTE_LEADING,
     NOTE_PT,
+    ORDER_GAP,
     ORDER_PT,
+    VALUE_INSET,
     VALUE_PT,
     TreePlan,
     leaf_text,
@@ -113,13 +115,13 @@ WHITE = "#ffffff"
 SHEET_INSTRUCTIONS = (
     "Search each tree with alpha-beta, from left to right: the player to move is MAX at an upward triangle and MIN at "
     "a downward one{chance}. The leaves give their values (the first player's, MAX's).",
-    "Write in each node the search reaches the value it returns: v, or \u2265 v / \u2264 v where the search only "
-    "proves a bound. Leave blank the nodes it never reaches.",
+    "Write in each node the search reaches the value it returns: v, or \u2265\u00a0v / \u2264\u00a0v where the "
+    "search only proves a bound. Leave blank the nodes it never reaches.",
     "Beside each node write \u03b1 and \u03b2 as they change, starting from the window the node is entered with "
-    "(at the root \u03b1 = \u2212\u221e, \u03b2 = +\u221e).",
+    "(at the root \u03b1\u00a0=\u00a0\u2212\u221e, \u03b2\u00a0=\u00a0+\u221e).",
     "Cross out each edge alpha-beta prunes: the moves it never searches.",
-    "Ties: a node stops as soon as its value reaches the bound, \u2265 \u03b2 at a MAX node, \u2264 \u03b1 at a MIN "
-    "node.",
+    "Ties: a node stops as soon as its value reaches the bound, \u2265\u00a0\u03b2 at a MAX node, \u2264\u00a0\u03b1 "
+    "at a MIN node.",
 )
 """The sheet's instructions, one paragraph each."""
 CHANCE_WORDS = "; a circle is a chance node, worth the average of its branches weighted by their probabilities"
@@ -296,17 +298,17 @@ def _header_height(paper: Paper, kind: str, chance: bool = True) -> float:
 
 def wrap_words(text: str, width: float, size: float) -> list[str]:
     """``text`` broken between words into lines no wider than ``width`` at ``size`` points (a longer word stays
-    whole)."""
+    whole; a no-break space joins two words, and is printed as a space)."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
-        if line and printed_width(candidate, size) > width:
+        if line and printed_width(candidate.replace("\u00a0", " "), size) > width:
             lines.append(line)
             line = word
         else:
             line = candidate
-    return [*lines, line]
+    return [part.replace("\u00a0", " ") for part in (*lines, line)]
 
 
 def _header_paragraphs(kind: str, chance: bool) -> list[str]:
@@ -403,8 +405,10 @@ def paint_pages(pages: list[list[list[Block]]], paper: Paper, kind: str, *, foot
             y += max(b.height for b in row) + BLOCK_GAP
         where = f"page {number} of {len(pages)}"
         base = page_h - MARGIN + FOOTER_PT * 0.5
-        if footer:
-            items.append(Text(MARGIN, base, footer, FOOTER_PT, FAINT, anchor="start", role="footer"))
+        if footer:  # a command: in typewriter type, where "--" stays two hyphens
+            extra.append(f"\\node[anchor=base west, inner sep=0pt, font=\\ttfamily\\fontsize{{{FOOTER_PT:g}}}"
+                         f"{{{FOOTER_PT * 1.2:g}}}\\selectfont, text=black!65] at ({MARGIN:g},{base:g}) "
+                         f"{{{_mono(footer)}}}; % footer")
         items.append(Text(page_w - MARGIN, base, where, FOOTER_PT, FAINT, anchor="end", role="footer"))
         title = "Alpha-beta worksheet" + (": answer key" if kind == "key" else "")
         out.append(Page(Scene(width=page_w, height=page_h, items=items, title=title), extra))
@@ -491,8 +495,8 @@ def paint_tree(items: list[Item], plan: TreePlan, ox: float, oy: float, s: float
         label = plan.edge_text(i)
         if label:
             size = MOVE_PT * s
-            ly = y2 - size * 0.9
-            lx = x1 + (x2 - x1) * ((ly - y1) / (y2 - y1) if y2 > y1 else 0.5)
+            ly = y2 - size * 0.9  # just above the node, in its column (the layout kept the column that wide)
+            lx = x2
             texts.append(Text(lx, ly + size * CAP_HEIGHT / 2, label, size, GREY if grey else INK, halo=WHITE,
                               role=f"move-{i}"))
     width = max(0.7 * s, 0.4)
@@ -518,14 +522,9 @@ def paint_tree(items: list[Item], plan: TreePlan, ox: float, oy: float, s: float
         else:
             node = Shape(shape, x, y, plan.w[i] * s, plan.h[i] * s, WHITE,  # type: ignore[arg-type]
                          Stroke(colour, round(max(0.8 * s, 0.5), 3)), role=f"node-{i}")
-            if key and v.examined:
-                shift = text_centre(node) - y
-                value_pt = VALUE_PT * s
-                small_pt = ORDER_PT * s
-                node.lines = (TextLine(f"#{v.order}", small_pt, FAINT, shift - 1.2 * s),
-                              TextLine(ex.value_text(v), value_pt, INK, shift + value_pt * CAP_HEIGHT + 0.6 * s,
-                                       bold=True))
             items.append(node)
+            if key and v.examined:
+                _paint_answer(items, node, f"#{v.order}", ex.value_text(v), i, s)
             _paint_notes(items, plan, i, x + (plan.w[i] / 2 + NOTE_GAP) * s, y, s)
         caption = plan.captions.get(i)
         if caption:
@@ -533,6 +532,26 @@ def paint_tree(items: list[Item], plan: TreePlan, ox: float, oy: float, s: float
             items.append(Text(x - plan.w[i] * s / 2 - 2.0 * s, y + size * CAP_HEIGHT / 2, caption, size, colour,
                               anchor="end", role="caption"))
     items.extend(texts)
+
+
+def _paint_answer(items: list[Item], node: Shape, order: str, value: str, i: int, s: float) -> None:
+    """The key's value of an inner node and its visit order: the value near the triangle's base, where it is
+    widest, the order beyond it towards the apex (:func:`treeviz.exercises.tree_layout.triangle_base` sized the
+    triangle for both); in a circle, the order above the value."""
+    value_pt, order_pt = VALUE_PT * s, ORDER_PT * s
+    value_cap, order_cap = value_pt * CAP_HEIGHT, order_pt * CAP_HEIGHT
+    top, bottom = node.y - node.h / 2, node.y + node.h / 2
+    if node.kind == "triangle-up":
+        value_at = bottom - VALUE_INSET * s
+        order_at = value_at - value_cap - ORDER_GAP * s
+    elif node.kind == "triangle-down":
+        value_at = top + VALUE_INSET * s + value_cap
+        order_at = value_at + ORDER_GAP * s + order_cap
+    else:
+        value_at = node.y + value_cap / 2 + 2.0 * s
+        order_at = value_at - value_cap - ORDER_GAP * s
+    items.append(Text(node.x, value_at, value, value_pt, INK, bold=True, role=f"value-{i}"))
+    items.append(Text(node.x, order_at, order, order_pt, FAINT, role=f"order-{i}"))
 
 
 def _cut_mark(x1: float, y1: float, x2: float, y2: float, s: float) -> list[float]:

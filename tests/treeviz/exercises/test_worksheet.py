@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from tests.treeviz.exercises.test_model import paths_of, random_nested, reference, text
-from treeviz.draw.scene import Shape
+from treeviz.draw.scene import Shape, Text
 from treeviz.exercises.model import Exercise, exercise
 from treeviz.exercises.pdflatex import compile_documents
 from treeviz.exercises.sources import RandomTrees, random_position_exercises, random_tree_exercises, tree_exercises
-from treeviz.exercises.tree_layout import plan_tree
+from treeviz.exercises.tree_layout import plan_tree, printed_width
 from treeviz.exercises.worksheet import (
     GREY,
     INK,
@@ -96,10 +96,11 @@ def test_the_key_draws_what_a_plain_alpha_beta_does(seed: int) -> None:
         assert isinstance(shape, Shape)
         assert shape.kind == ("triangle-up" if (root == "max") == (len(path) % 2 == 0) else "triangle-down")
         if record is None:  # never searched: grey and empty
-            assert shape.stroke.colour == GREY and not shape.lines and f"note-{i}" not in key, (text(tree), path)
+            assert shape.stroke.colour == GREY, (text(tree), path)
+            assert not {f"note-{i}", f"value-{i}", f"order-{i}"} & set(key), (text(tree), path)
             continue
         assert shape.stroke.colour == INK
-        order, value = (line.text for line in shape.lines)
+        order, value = key[f"order-{i}"][0].text, key[f"value-{i}"][0].text
         assert order == f"#{node.order}"
         windows = record["windows"]
         alphas, betas = [w[0] for w in windows], [w[1] for w in windows]
@@ -125,9 +126,9 @@ def test_the_key_draws_what_a_plain_alpha_beta_does(seed: int) -> None:
 def test_bounds_are_written_where_the_search_only_proved_one() -> None:
     ex = exercise(starting_point(tree="[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"))
     key = drawn(ex, "key")
-    values = {n.caption: key[f"node-{n.id}"][0].lines[1].text for n in ex.nodes if n.caption}
+    values = {n.caption: key[f"value-{n.id}"][0].text for n in ex.nodes if n.caption}
     assert values == {"B": "3", "C": "\u2264 2", "D": "\u2264 2"}  # D: 2 <= alpha = 3 after its last leaf
-    assert key[f"node-{ex.root.id}"][0].lines[1].text == "3"
+    assert key[f"value-{ex.root.id}"][0].text == "3"
     c = next(n for n in ex.nodes if n.caption == "C")
     assert [t.text for t in key[f"note-{c.id}"]] == ["\u03b1 3", "\u03b2 +\u221e, 2",
                                                       "\u03b1-cut: 2 \u2264 \u03b1 = 3"]
@@ -147,10 +148,11 @@ def test_the_key_of_every_generated_exercise_agrees_with_the_model(seed: int) ->
             if node.leaf:
                 assert (key[f"leaf-{i}"][0].colour == INK) == node.examined
             elif node.examined:
-                assert key[f"node-{i}"][0].lines[1].text == ex.value_text(node)
+                assert key[f"value-{i}"][0].text == ex.value_text(node)
+                assert key[f"order-{i}"][0].text == f"#{node.order}"
                 assert len(key[f"note-{i}"]) == 2 + (node.cut is not None)
             else:
-                assert not key[f"node-{i}"][0].lines
+                assert f"value-{i}" not in key and key[f"node-{i}"][0].stroke.colour == GREY
         assert {int(role[4:]) for role in key if role.startswith("cut-")} == {n.id for n in ex.pruned_moves}
 
 
@@ -159,6 +161,7 @@ def test_the_sheet_gives_leaves_and_room_to_write_and_no_answer() -> None:
     sheet = drawn(ex, "sheet")
     inner = [n for n in ex.nodes if not n.leaf]
     assert all(not sheet[f"node-{n.id}"][0].lines for n in inner)  # empty triangles
+    assert not any(role.startswith(("value-", "order-", "cut-")) for role in sheet)
     assert all([t.text for t in sheet[f"note-{n.id}"]] == ["\u03b1", "\u03b2"] for n in inner)
     assert len(sheet["rule"]) == 2 * len(inner)  # a line to write on after each
     assert all(sheet[f"leaf-{n.id}"][0].colour == INK for n in ex.leaves)  # pruned leaves look like any other
@@ -282,3 +285,67 @@ def test_the_same_exercises_give_the_same_pdf_bytes() -> None:
     assert pdfs(7) == first
     assert pdfs(8)[0] != first[0]
     assert b"CreationDate" not in first[0] and b"/ID" not in first[0]
+
+
+# -- geometry ---------------------------------------------------------------------------------------------------
+
+def text_box(item: Text) -> tuple[float, float, float, float]:
+    """A text's box as pdflatex sets it: its width by :func:`printed_width`, from a little above the capitals to a
+    little below the baseline."""
+    w = printed_width(item.text, item.size, bold=item.bold)
+    left = {"start": item.x, "middle": item.x - w / 2, "end": item.x - w}[item.anchor]
+    return left, item.y - 0.75 * item.size, left + w, item.y + 0.2 * item.size
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+def inside_triangle(shape: Shape, x: float, y: float) -> bool:
+    """Whether (x, y) lies within ``shape``, a triangle."""
+    depth = (y - (shape.y - shape.h / 2)) / shape.h  # 0 at the top, 1 at the bottom
+    across = depth if shape.kind == "triangle-up" else 1 - depth
+    return 0 <= depth <= 1 and abs(x - shape.x) <= shape.w / 2 * across + 1e-6
+
+
+def sample_exercises(seed: int) -> list[Exercise]:
+    rng = random.Random(seed)
+    tree = random_nested(rng, rng.randint(1, 4))
+    return [exercise(starting_point(tree=text(tree if isinstance(tree, list) else [tree]),
+                                    root=rng.choice(["max", "min"]))),
+            *random_tree_exercises(RandomTrees(depth=3, branching=(1, 3), low=-20, high=20), count=1, seed=seed),
+            exercise(starting_point(tree="[B={1/2: [3,12], 1/2: [2,4]}, C={1/3: [14,5], 2/3: [6,1]}]"))]
+
+
+@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("kind", ["sheet", "key"])
+def test_nothing_drawn_overlaps_and_values_sit_inside_their_triangles(seed: int, kind: str) -> None:
+    exercises = sample_exercises(seed)
+    if seed < 3:
+        exercises += random_position_exercises("tictactoe", count=2, seed=seed, fits=fits_page)
+    for ex in exercises:
+        plan = plan_tree(ex, kind)
+        items: list = []
+        paint_tree(items, plan, 0.0, 0.0, 1.0)
+        boxes = []
+        for item in items:
+            owner = item.role.rpartition("-")[2]
+            if isinstance(item, Text):
+                boxes.append((item.role, owner, text_box(item)))
+            elif isinstance(item, Shape):
+                boxes.append((item.role, owner, (item.x - item.w / 2, item.y - item.h / 2, item.x + item.w / 2,
+                                                 item.y + item.h / 2)))
+                for value in [t for t in items if isinstance(t, Text) and t.role in (f"value-{owner}",
+                                                                                       f"order-{owner}")]:
+                    left, top, right, bottom = text_box(value)
+                    top += 0.15 * value.size  # digits reach the capitals' height, not above
+                    bottom = value.y
+                    if item.kind.startswith("triangle"):
+                        for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+                            assert inside_triangle(item, x, y), (ex.title, value.text, item.kind)
+        for k, (role_a, owner_a, a) in enumerate(boxes):
+            assert -1e-6 <= a[0] and a[2] <= plan.width + 1e-6, (ex.title, role_a)
+            for role_b, owner_b, b in boxes[k + 1:]:
+                if owner_a == owner_b and {role_a.split("-")[0], role_b.split("-")[0]} <= {"node", "value", "order"}:
+                    continue  # a node's own answer inside it
+                assert not overlap(a, b), (ex.title, kind, role_a, role_b)
