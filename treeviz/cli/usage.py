@@ -146,6 +146,7 @@ FLAGS: dict[str, str] = {
     "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
     "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
+    "explain": "--explain",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words
