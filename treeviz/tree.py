@@ -94,17 +94,18 @@ class Tree:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
         return sum(G.number_of_nodes() for G in self.graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> str:
-        """DOT text of the board-style figure (deterministic)."""
-        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme))
+    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT, explain: bool = False) -> str:
+        """DOT text of the board-style figure (deterministic); ``explain`` writes every window each node had."""
+        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme, explain=explain))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
+    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT,
+                 explain: bool = False) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
             return dot_writer.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
-                                           fen=self.position, theme=theme)
+                                              fen=self.position, theme=theme, explain=explain)
         return dot_writer.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
-                                theme=theme)
+                                   theme=theme, explain=explain)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
@@ -132,13 +133,14 @@ class Tree:
     def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
              dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
              plies: int | None = None, path: str | Sequence[str] | None = None,
-             tex_body: bool = False) -> Output:
+             tex_body: bool = False, explain: bool = False) -> Output:
         """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
 
         Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
         :mod:`treeviz.draw.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
         ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
-        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``.
+        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``; ``explain`` writes each node's
+        visit order and every window it had, and each cut's comparison (:mod:`treeviz.draw.explain`).
 
         :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
@@ -146,7 +148,7 @@ class Tree:
         if fmt not in FORMATS:
             raise ParameterError(f"{{fmt}} is not a format: expected one of {', '.join(FORMATS)}", fmt=fmt)
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
-                                            tex_body=tex_body)
+                                            tex_body=tex_body, explain=explain)
         options.check_format(fmt)
         if (plies is not None or path) and fmt not in FIGURE_FORMATS:
             raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
@@ -173,7 +175,7 @@ class Tree:
                                    for note in kind.compact_notes(G)))
 
         def board_dot(theme: Theme, direction: str) -> Iterator[str]:
-            return tree.iter_dot(rankdir=direction, theme=theme)
+            return tree.iter_dot(rankdir=direction, theme=theme, explain=explain)
 
         # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
         return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot,

@@ -129,7 +129,8 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
                          dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
-                         tex_body: bool, formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
+                         tex_body: bool, formats: tuple[str, ...] = FORMATS,
+                         explain: bool = False) -> tuple[FigureOptions, list[str] | None]:
     """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
     if fmt_given and output is not None:
         named = SUFFIXES.get(output.suffix.lower())
@@ -139,7 +140,7 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
         fail(f"--plies must be 0 or more, not {plies}")
     try:
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
-                                            tex_body=tex_body)
+                                            tex_body=tex_body, explain=explain)
         options.check_format(fmt)
         path = parse_path(moves) if moves is not None else None
     except ValueError as exc:
@@ -186,6 +187,11 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "it is too wide for is drawn LR]."),
         click.option("--title", type=Text(), default=None, metavar="TITLE",
                      help="Heading of the figure [default: algorithm, position, counts]."),
+        click.option("--explain", is_flag=True,
+                     help="Explain the search in the figure: beside each node its visit order #n and every "
+                          "alpha-beta window it had, [α, β] at entry then after each child that moved it; on "
+                          "each cut the comparison that caused it (α-cut: 2 ≤ α=3). The page always shows "
+                          "them."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -232,7 +238,8 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
 def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
                 output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
                 title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
-                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, tree_text: str | None,
+                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
+                tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
                 **search: Any) -> None:
     start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
@@ -240,7 +247,8 @@ def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int |
     fmt_given = fmt is not None
     fmt = fmt or output_format(output, SUFFIXES)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
-                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
+                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body,
+                                         explain=explain)
     if max_nodes is None:
         # The cap guards Graphviz: DOT and board figures (merged DAGs are always board); the tidy layout takes
         # any tree.
@@ -261,7 +269,7 @@ def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int |
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
     try:
         drawing = tree.draw(fmt, style=options.style, size=options.size, dpi=options.dpi, theme=options.theme,
-                            rankdir=options.rankdir, tex_body=options.tex_body)
+                            rankdir=options.rankdir, tex_body=options.tex_body, explain=options.explain)
         for note in drawing.notes:
             click.echo(f"note: {note}", err=True)
         # DOT, SVG and TikZ stream (the full tree's DOT is half a gigabyte); errors come before the first chunk.

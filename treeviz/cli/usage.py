@@ -146,6 +146,7 @@ FLAGS: dict[str, str] = {
     "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
     "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
+    "explain": "--explain",
     "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a

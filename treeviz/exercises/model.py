@@ -20,6 +20,7 @@ from math import inf, isinf
 from typing import Any
 
 from engine.game import CHANCE
+from treeviz.draw.explain import cut_words, window_steps
 from treeviz.draw.labels import ALPHA, BETA, GEQ, LEQ, format_number
 from treeviz.games.adapter import probability_words
 from treeviz.games.registry import adapter_for
@@ -253,32 +254,17 @@ def _overlay(nodes: list[ExerciseNode], whole: TreeBuilder, searched: TreeBuilde
 
 
 def window_history(node: ExerciseNode, nodes: Sequence[ExerciseNode]) -> list[tuple[float, float]]:
-    """The window of an examined node at entry, then after each examined child that moved it (alpha rises at a
-    MAX node, beta falls at a MIN node; a chance node's children are searched with the full window)."""
+    """The window of an examined node at entry, then after each examined child that moved it
+    (:func:`treeviz.draw.explain.window_steps`)."""
     alpha = -inf if node.alpha is None else node.alpha
     beta = inf if node.beta is None else node.beta
-    history = [(alpha, beta)]
-    if node.side == SIDE_CHANCE:
-        return history
     children = sorted((nodes[c] for c in node.children if nodes[c].examined), key=lambda n: n.order or 0)
-    for child in children:
-        v = child.value
-        if v is None:
-            continue
-        if node.side == 0 and v > alpha:
-            alpha = v
-            history.append((alpha, beta))
-        elif node.side == 1 and v < beta:
-            beta = v
-            history.append((alpha, beta))
-    return history
+    return window_steps(alpha, beta, node.side, (child.value for child in children))
 
 
 def cut_text(ex: Exercise, cut: dict[str, Any]) -> str:
-    """``β-cut: 5 ≥ β = 3`` / ``α-cut: 2 ≤ α = 3``: the comparison that stopped a node."""
-    if cut["kind"] == "beta":
-        return f"{BETA}-cut: {ex.number(cut['value'])} {GEQ} {BETA} = {ex.number(cut['bound'])}"
-    return f"{ALPHA}-cut: {ex.number(cut['value'])} {LEQ} {ALPHA} = {ex.number(cut['bound'])}"
+    """``β-cut: 5 ≥ β=3`` / ``α-cut: 2 ≤ α=3``: the comparison that stopped a node, as every figure words it."""
+    return cut_words(cut["kind"], cut["value"], cut["bound"], signed=ex.signed)
 
 
 def reason(ex: Exercise, node: ExerciseNode) -> str:

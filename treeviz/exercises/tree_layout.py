@@ -59,7 +59,7 @@ def printed_width(text: str, size: float, *, bold: bool = False) -> float:
 
 def note_lines(ex: Exercise, node: ExerciseNode) -> list[str]:
     """The key's notes beside an inner node the search examined: ``α −∞, 3`` and ``β +∞`` (each as it changed, the
-    window history), then the cut that stopped it (``α-cut: 2 ≤ α = 3``); none for a node never reached."""
+    window history), then the cut that stopped it (``α-cut: 2 ≤ α=3``); none for a node never reached."""
     if not node.examined or node.leaf:
         return []
     alphas: list[str] = []

@@ -124,7 +124,7 @@ def test_the_classic_tree() -> None:
     assert ex.value_text(c) == "\u2264 2"
     assert c.cut is not None and c.cut["kind"] == "alpha" and c.cut["value"] == 2 and c.cut["bound"] == 3
     assert [ex.window_text(w) for w in c.windows] == ["[3, +\u221e]", "[3, 2]"]
-    assert ex.pruned_moves[0].reason.startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1 = 3): after move 1 returned 2")
+    assert ex.pruned_moves[0].reason.startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1=3): after move 1 returned 2")
     assert ex.nodes[by_name["D"].children[1]].reason == \
         "searched: when move 2 was reached \u03b1 = 3 < \u03b2 = 14, so the window was still open"
 

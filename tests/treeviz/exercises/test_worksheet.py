@@ -114,9 +114,9 @@ def test_the_key_draws_what_a_plain_alpha_beta_does(seed: int) -> None:
             maximizing = (root == "max") == (len(path) % 2 == 0)
             cut = notes[2]
             if maximizing:
-                assert cut == f"\u03b2-cut: {number(record['value'])} \u2265 \u03b2 = {number(betas[0])}"
+                assert cut == f"\u03b2-cut: {number(record['value'])} \u2265 \u03b2={number(betas[0])}"
             else:
-                assert cut == f"\u03b1-cut: {number(record['value'])} \u2264 \u03b1 = {number(alphas[0])}"
+                assert cut == f"\u03b1-cut: {number(record['value'])} \u2264 \u03b1={number(alphas[0])}"
         else:
             assert len(notes) == 2
     crossed = {path for path, node in nodes.items() if f"cut-{node.id}" in key}
@@ -131,7 +131,7 @@ def test_bounds_are_written_where_the_search_only_proved_one() -> None:
     assert key[f"value-{ex.root.id}"][0].text == "3"
     c = next(n for n in ex.nodes if n.caption == "C")
     assert [t.text for t in key[f"note-{c.id}"]] == ["\u03b1 3", "\u03b2 +\u221e, 2",
-                                                      "\u03b1-cut: 2 \u2264 \u03b1 = 3"]
+                                                      "\u03b1-cut: 2 \u2264 \u03b1=3"]
 
 
 @pytest.mark.parametrize("seed", range(40))
