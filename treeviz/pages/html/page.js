@@ -936,6 +936,7 @@
     search: [Tree, Viewer],
     mcts: [MctsTree, MctsViewer],
     dag: [DagGraph, DagViewer],
+    quiz: [QuizTree, QuizViewer],
   };
   const kindOf = (d) => KINDS[d.kind || "search"];
   const trees = payload.trees.map((d) => new (kindOf(d)[0])(d));
@@ -949,10 +950,11 @@
 
   const summary = document.getElementById("summary");
   const t0 = trees[0], meta = t0.meta;
-  const bits = [];
-  bits.push(t0.board.title);
-  bits.push(`value ${t0.rootValueText()}`);
-  if (Array.isArray(meta.best_moves) && meta.best_moves.length) {
+  // A quiz says what it asks, never the answer (the value, the best moves).
+  const bits = t0.summaryBits ? t0.summaryBits() : [];
+  if (!t0.summaryBits) bits.push(t0.board.title);
+  if (!t0.summaryBits) bits.push(`value ${t0.rootValueText()}`);
+  if (!t0.summaryBits && Array.isArray(meta.best_moves) && meta.best_moves.length) {
     bits.push("best " + meta.best_moves.map((mv) => t0.moveName(mv)).join(", "));
   }
   if (meta.depth !== null && meta.depth !== undefined) bits.push(`depth limit ${meta.depth}`);
