@@ -46,7 +46,7 @@ def check_quiz(quiz: str, algorithm: str) -> None:
     if quiz not in QUIZ_LEVELS:
         raise ParameterError(f"{{quiz:quoted}} is not a quiz level (expected {' or '.join(QUIZ_LEVELS)})", quiz=quiz)
     if algorithm not in QUIZ_ALGORITHMS:
-        raise ParameterError("a {quiz:name} asks about the values and cuts of minimax or alpha-beta; {algorithm} "
+        raise ParameterError("{quiz:name} asks about the values and cuts of minimax or alpha-beta; {algorithm} "
                              "has neither", quiz=quiz, algorithm=algorithm)
     if quiz == "windows" and algorithm == "minimax":
         raise ParameterError("{quiz} asks for alpha-beta's windows; {algorithm} has none: quiz alpha-beta, or "
@@ -79,14 +79,14 @@ def tree_quiz_page(tree: Any, quiz: str) -> str:
     """
     source = getattr(tree, "source", None)
     if source is None or len(tree.graphs) > 1:
-        raise ParameterError("a {quiz:name} is made from one search of a position (search_tree), not from a "
+        raise ParameterError("{quiz:name} is made from one search of a position (search_tree), not from a "
                              "comparison or a graph made otherwise: call quiz_page with the position", quiz=quiz)
     check_quiz(quiz, source["algorithm"])
     if source["merge"] is not None:
-        raise ParameterError("a {quiz:name} shows the whole tree, not a merged DAG: leave out {merge:name}",
+        raise ParameterError("{quiz:name} shows the whole tree, not a merged DAG: leave out {merge:name}",
                              quiz=quiz, merge=source["merge"])
     if source["path"] or source["plies"] is not None or source["max_nodes"]:
-        raise ParameterError("a {quiz:name} shows the whole tree: leave out {path:name}, {plies:name} and "
+        raise ParameterError("{quiz:name} shows the whole tree: leave out {path:name}, {plies:name} and "
                              "{max_nodes:name}", quiz=quiz, path=source["path"], plies=source["plies"],
                              max_nodes=source["max_nodes"])
     return start_quiz_page(source["start"], algorithm=source["algorithm"], depth=source["depth"],
@@ -112,7 +112,7 @@ def start_quiz_page(start: Start, *, algorithm: str = "alphabeta", depth: int | 
     except NodeBudgetExceeded as exc:
         if budget < QUIZ_MAX_NODES:
             raise
-        raise ParameterError(f"a {{quiz:name}} shows the whole tree and this one has more than {QUIZ_MAX_NODES:,} "
+        raise ParameterError(f"{{quiz:name}} shows the whole tree and this one has more than {QUIZ_MAX_NODES:,} "
                              "nodes: quiz a smaller one (a node inside it, moves played first with {moves:name}, "
                              "or a {depth:name} limit)", quiz=quiz, moves=None, depth=None) from exc
     if ex.root.leaf:
