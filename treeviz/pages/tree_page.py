@@ -165,9 +165,12 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     if G.graph.get("best_moves"):
         meta["best_moves"] = [move_code(m) for m in G.graph["best_moves"]]
     positions = position_columns(adapter, fens.values, [nodes[node].get("to_move") for node in (*entered, *stubs)])
+    board = adapter.page_board()
+    if not adapter.signed_values:
+        board["signed"] = False  # values written as the figures write them: a textbook tree's 3, not +3
     return {
         "meta": meta,
-        "board": adapter.page_board(),
+        "board": board,
         "n": len(entered),
         "fens": fens.values,
         "nums": nums.values,

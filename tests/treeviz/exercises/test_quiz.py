@@ -55,7 +55,7 @@ def test_the_classic_trees_key_node_by_node() -> None:
     assert key["answer"][7] == ""  # pruned: no value
     assert key["pruned"] == [7, 8] and key["below"] == []
     assert key["examined"] == [1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1]
-    assert key["cuts"]["5"]["text"] == "\u03b1-cut: 2 \u2264 \u03b1 = 3" and key["cuts"]["5"]["pruned"] == [7, 8]
+    assert key["cuts"]["5"]["text"] == "\u03b1-cut: 2 \u2264 \u03b1=3" and key["cuts"]["5"]["pruned"] == [7, 8]
     assert key["windows"][9] == [[3, "inf"], [3, 14], [3, 5], [3, 2]]
     assert key["alpha"][5] == 3 and key["beta"][5] == "inf"
     assert key["leafValue"][2] == 3 and key["leafValue"][0] is None
@@ -118,13 +118,13 @@ def test_a_tie_is_pruned_and_its_correction_says_so() -> None:
     assert key["pruned"] == [6]  # ids: root 0, [3,5] 1, its leaves 2 and 3, [3,9] 4, its leaves 5 and 6
     assert "a tie is enough" in key["mark"][6]
     assert key["answer"][4] == "\u2264 3"
-    assert key["valueWhy"][4].startswith("min(3) = 3, and it stopped after move 1 (\u03b1-cut: 3 \u2264 \u03b1 = 3")
+    assert key["valueWhy"][4].startswith("min(3) = 3, and it stopped after move 1 (\u03b1-cut: 3 \u2264 \u03b1=3")
 
 
 def test_the_corrections_of_the_classic_tree() -> None:
     ex = exercise(starting_point(tree=CLASSIC))
     c, d = ex.nodes[5], ex.nodes[9]
-    assert value_reason(ex, c) == ("min(2) = 2, and it stopped after move 1 (\u03b1-cut: 2 \u2264 \u03b1 = 3, 2 moves "
+    assert value_reason(ex, c) == ("min(2) = 2, and it stopped after move 1 (\u03b1-cut: 2 \u2264 \u03b1=3, 2 moves "
                                    "left unsearched): the search proves only that the value is at most 2 (\u2264 2)")
     assert value_reason(ex, d).startswith("min(14, 5, 2) = 2, and 2 \u2264 \u03b1 = 3, the window's low side")
     assert value_reason(ex, ex.root) == "max(3, \u2264 2, \u2264 2) = 3, inside the window [\u2212\u221e, +\u221e]: " \
@@ -134,7 +134,7 @@ def test_the_corrections_of_the_classic_tree() -> None:
                                                "was entered, \u03b2 = 14 since move 1 returned 14")
     assert mark_reason(ex, ex.nodes[11]) == ("not pruned: when move 2 was reached \u03b1 = 3 < \u03b2 = 14, so the "
                                              "window was still open")
-    assert mark_reason(ex, ex.nodes[7]).startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1 = 3): after move 1 returned 2")
+    assert mark_reason(ex, ex.nodes[7]).startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1=3): after move 1 returned 2")
 
 
 @pytest.mark.parametrize("seed", range(60))

@@ -133,7 +133,7 @@ def test_a_missed_cut_is_explained_by_the_comparison_that_made_it(driver, tmp_pa
     assert score == "Score: 5 / 6 (83.3 %) \u00b7 1 mistake"
     [missed] = mistakes
     assert (missed["where"], missed["you"], missed["right"]) == ("move 3 of C", "not marked", "pruned")
-    assert missed["why"].startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1 = 3): after move 1 returned 2")
+    assert missed["why"].startswith("pruned (\u03b1-cut: 2 \u2264 \u03b1=3): after move 1 returned 2")
 
 
 def test_a_windows_level_run(driver, tmp_path: Path) -> None:
@@ -163,7 +163,7 @@ def test_a_tie_cuts_as_the_page_says(driver, tmp_path: Path) -> None:
     score, mistakes = check(driver)
     assert score == "Score: 3 / 4 (75 %) \u00b7 1 mistake"
     [missed] = mistakes
-    assert missed["why"].startswith("pruned (\u03b1-cut: 3 \u2264 \u03b1 = 3)") and "a tie is enough" in missed["why"]
+    assert missed["why"].startswith("pruned (\u03b1-cut: 3 \u2264 \u03b1=3)") and "a tie is enough" in missed["why"]
     mark(driver, 6)
     assert check(driver) == ("Score: 4 / 4 (100 %) \u00b7 all correct", [])
 

@@ -43,6 +43,24 @@
     return (v > 0 ? "+" : "−") + s;
   }
 
+  /** A value as the figures write it (treeviz.draw.labels.format_number): a sign only when the game's values carry
+   * one (a textbook tree's 3 has none), a real minus sign, at most two decimals. */
+  function formatNumber(v, signed) {
+    if (v === null || v === undefined) return "?";
+    if (signed) return fmtNum(v);
+    if (v === Infinity) return "+∞";
+    if (v === -Infinity) return "−∞";
+    const s = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(2).replace(/0+$/, "");
+    return (v < 0 ? "−" : "") + s;
+  }
+
+  /** The comparison behind a cut, in the figures' words (treeviz.draw.labels.cut_text): "2 ≤ α=3", "5 ≥ β=3";
+   * ``c`` is the cut's code (0 α-cut, 1 β-cut). */
+  function cutTest(c, value, bound, signed) {
+    return c === 1 ? `${formatNumber(value, signed)} ≥ β=${formatNumber(bound, signed)}`
+      : `${formatNumber(value, signed)} ≤ α=${formatNumber(bound, signed)}`;
+  }
+
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
@@ -159,10 +177,13 @@
       this.sides = d.side === undefined ? null : column(d.side, N);
       this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
+      this.signed = this.board.signed !== false;
       this._fenIndex = null;
     }
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
-    rootValueText() { return fmtNum(this.nums[this.value[0]] ?? 0); }
+    /** A value as this tree's game writes it (textbook trees: no plus sign). */
+    number(v) { return formatNumber(v, this.signed); }
+    rootValueText() { return this.number(this.nums[this.value[0]] ?? 0); }
     moveName(mv) { return this.labels[mv] ?? String(mv); }
     displayName() {
       const name = this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search";
@@ -197,24 +218,48 @@
     }
     valueText(i) {
       const v = this.numOf(this.value[i]);
-      return v === null ? "?" : BOUND_PREFIX[Math.max(this.bound[i], 0)] + fmtNum(v);
+      return v === null ? "?" : BOUND_PREFIX[Math.max(this.bound[i], 0)] + this.number(v);
     }
     valueClass(i) {
       const v = this.numOf(this.value[i]);
       return v === null ? "vd" : v > 0 ? "vx" : v < 0 ? "vo" : "vd";
     }
-    windowText(k) { return `α ${fmtNum(this.nums[this.alpha[k]])}  β ${fmtNum(this.nums[this.beta[k]])}`; }
+    windowText(k) { return `α ${this.number(this.nums[this.alpha[k]])}  β ${this.number(this.nums[this.beta[k]])}`; }
+    /** A window as the figures write it: "[3, +∞]". */
+    bracket(w) { return `[${this.number(w[0])}, ${this.number(w[1])}]`; }
+    /** The cut at node i (or the one that pruned stub i): its name ("α-cut"), its comparison ("2 ≤ α=3") and both
+     * together as the figures label it ("α-cut: 2 ≤ α=3"); null where nothing was cut. */
     cutText(i) {
+      let c, v, b;
       if (this.isStub(i)) {
-        const j = i - this.n, c = this.stubCut[j];
-        const v = this.numOf(this.stubValue[j]), b = this.numOf(this.stubBound[j]);
-        const rel = c === 1 ? " ≥ " : " ≤ ";
-        return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: v === null ? "" : fmtNum(v) + rel + fmtNum(b) };
+        const j = i - this.n;
+        c = this.stubCut[j]; v = this.numOf(this.stubValue[j]); b = this.numOf(this.stubBound[j]);
+        if (c < 0 || v === null) return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: "", text: "pruned" };
+      } else {
+        c = this.cut[i];
+        if (c < 0) return null;
+        v = this.nums[this.cutValue[i]]; b = this.nums[this.cutBound[i]];
       }
-      const c = this.cut[i];
-      if (c < 0) return null;
-      const rel = c === 1 ? " ≥ " : " ≤ ";
-      return { name: CUT_NAME[c], test: fmtNum(this.nums[this.cutValue[i]]) + rel + fmtNum(this.nums[this.cutBound[i]]) };
+      const test = cutTest(c, v, b, this.signed);
+      return { name: CUT_NAME[c], test, text: `${CUT_NAME[c]}: ${test}` };
+    }
+    /** Node i's windows in the order the search saw them: at entry, then after each child whose value moved it (α
+     * rises at the first player's nodes, β falls at the second's, a chance node moves neither), as
+     * treeviz.draw.explain.window_steps; each step names the child that moved it. A node whose children were
+     * left out (max-nodes) keeps only its entry window. */
+    windowHistory(i) {
+      let a = this.nums[this.alpha[i]], b = this.nums[this.beta[i]];
+      const steps = [{ window: [a, b], after: -1 }];
+      const side = sideIndex(this, i);
+      if (side === 2 || this.hidden[i]) return steps;
+      for (const c of this.children(i)) {
+        if (c >= this.n) continue;
+        const v = this.numOf(this.value[c]);
+        if (v === null) continue;
+        if (side === 0 && v > a) { a = v; steps.push({ window: [a, b], after: c }); }
+        else if (side === 1 && v < b) { b = v; steps.push({ window: [a, b], after: c }); }
+      }
+      return steps;
     }
     /** Every node (entered or stub) whose position has this FEN. */
     find(fen) {
@@ -594,8 +639,13 @@
         return `Enter ${where}${win}`;
       }
       let s = `Return from ${where}: <b>${escapeHtml(t.valueText(i))}</b>`;
+      const p = t.parent[i];
+      if (t.isAlphaBeta && p >= 0) {
+        const moved = t.windowHistory(p).find((step) => step.after === i);
+        if (moved) s += ` · window of #${t.visitNo(p)} now ${escapeHtml(t.bracket(moved.window))}`;
+      }
       const cut = t.cutText(i);
-      if (cut) s += ` · <span class="cutmsg">${cut.name}: ${cut.test}, ${plural(t.prunedCount[i], "move")} pruned</span>`;
+      if (cut) s += ` · <span class="cutmsg">${escapeHtml(cut.text)}, ${plural(t.prunedCount[i], "move")} pruned</span>`;
       return s;
     }
 
@@ -822,7 +872,7 @@
         `<div><code>${escapeHtml(t.fenOf(i))}</code></div>`];
       if (i >= t.n) {
         const cut = t.cutText(i);
-        rows.push(`<div>Pruned by ${cut.name} at its parent: ${cut.test}. Alpha-beta never searched this move.</div>`);
+        rows.push(`<div>Pruned by the cut at its parent, <b>${escapeHtml(cut.text)}</b>. Alpha-beta never searched this move.</div>`);
       } else {
         const parts = [`#${fmtInt(t.visitNo(i))} · ply ${t.depth[i]}`];
         if (this.returned(i)) {
@@ -833,10 +883,14 @@
         else if (t.leaf[i] === 1) parts.push("heuristic leaf");
         rows.push(`<div>${parts.join(" · ")}</div>`);
         if (t.isAlphaBeta) {
-          let w = `window at entry ${escapeHtml(t.windowText(i))}`;
+          // Every window it had, as the figures' explain mode writes them ([α, β] → ...), with the move that moved it
+          // (during the replay, those seen so far).
+          const steps = t.windowHistory(i).filter((s) => s.after < 0 || this.returned(s.after));
+          const words = steps.map((s, k) => escapeHtml(t.bracket(s.window))
+            + (k ? ` after ${escapeHtml(t.label(s.after))} (${escapeHtml(t.valueText(s.after))})` : ""));
+          rows.push(`<div class="history">window at entry ${words.join(" → ")}</div>`);
           const cut = t.cutText(i);
-          if (cut && this.returned(i)) w += ` · <b>${cut.name}</b> ${cut.test}, ${t.prunedCount[i]} pruned`;
-          rows.push(`<div>${w}</div>`);
+          if (cut && this.returned(i)) rows.push(`<div><b>${escapeHtml(cut.text)}</b>, ${plural(t.prunedCount[i], "move")} pruned</div>`);
         }
         const below = t.size[i] - 1;
         const sub = [];

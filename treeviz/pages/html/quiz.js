@@ -12,17 +12,6 @@
   const QUIZ_BOUND_RELATION = { exact: "=", lower: "≥", upper: "≤" };
   const QUIZ_KIND_ORDER = { branch: 0, value: 1, alpha: 2, beta: 3 };
 
-  /** A value as the exercise writes it (treeviz.draw.labels.format_number): a sign only when the game's values
-   * carry one, a real minus sign, at most two decimals. */
-  function quizNumber(v, signed) {
-    if (v === null || v === undefined) return "?";
-    if (v === Infinity) return "+∞";
-    if (v === -Infinity) return "−∞";
-    let s = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(2).replace(/0+$/, "");
-    if (v < 0) return "−" + s;
-    return signed && v > 0 ? "+" + s : s;
-  }
-
   /** A number as typed: 3, -2, −2, +1, 2.5, 2,5, 5/2, inf, -∞ ... (null when it is none). Also returns how many
    * decimals it was written with, so that 2.33 can stand for 7/3. */
   function readNumber(text) {
@@ -71,10 +60,9 @@
       for (const i of q.below) q.isBelow[i] = 1;
       this.isAlphaBeta = false;
       this.abQuiz = q.algorithm === "alphabeta";
+      this.signed = q.signed;
       this.asksWindows = q.level === "windows";
     }
-    number(v) { return quizNumber(v, this.q.signed); }
-    windowText(w) { return `[${this.number(w[0])}, ${this.number(w[1])}]`; }
     summaryBits() {
       const what = this.asksWindows ? "values, α and β, pruned branches" : this.abQuiz ? "values and pruned branches" : "values";
       return [this.board.title, `${this.abQuiz ? "alpha-beta" : "minimax"} quiz: ${what}`, `${fmtInt(this.N)} nodes`];
@@ -527,7 +515,7 @@
         if (i > 0) rows.push(`<div>${escapeHtml(q.reason[i])}</div>`);
         if (q.examined[i] && !q.leaf[i]) {
           rows.push(`<div>value <b>${escapeHtml(q.answer[i])}</b>: ${escapeHtml(q.valueWhy[i])}</div>`);
-          if (t.abQuiz) rows.push(`<div class="dim">windows: ${q.windows[i].map((w) => escapeHtml(t.windowText(w))).join(" → ")}</div>`);
+          if (t.abQuiz) rows.push(`<div class="dim">windows: ${q.windows[i].map((w) => escapeHtml(t.bracket(w))).join(" → ")}</div>`);
         }
       }
       this.info.innerHTML = rows.join("");
