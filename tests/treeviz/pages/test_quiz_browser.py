@@ -244,3 +244,16 @@ def test_a_minimax_quiz_asks_values_only(driver, tmp_path: Path) -> None:
             answer(driver, node.id, ex.number(node.minimax))
     assert check(driver) == ("Score: 4 / 4 (100 %) \u00b7 all correct", [])
     assert "minimax quiz" in driver.find_element(By.CSS_SELECTOR, "#summary").text
+
+
+def test_enter_goes_on_to_the_next_box_in_the_searchs_order(driver, tmp_path: Path) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    show(driver, tmp_path, tree=CLASSIC, quiz="windows")
+    answer(driver, 1, "3")
+    visited = []
+    for _ in range(4):
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        active = driver.switch_to.active_element
+        visited.append((active.get_attribute("data-node"), active.get_attribute("data-kind")))
+    assert visited == [("1", "alpha"), ("1", "beta"), ("5", "value"), ("5", "alpha")]  # B, then C (leaves: none)

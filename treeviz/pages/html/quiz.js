@@ -8,6 +8,9 @@
    * arrays, not in the inputs, so that closing and opening a subtree keeps them.
    */
   const QUIZ_TEXT_W = 112;
+  /** The smallest scale at which the whole tree is shown at once; past it the view opens at the typing scale. */
+  const QUIZ_READABLE = 0.75;
+  const QUIZ_TYPING_SCALE = 0.85;
   const QUIZ_RELATIONS = { "<=": "≤", "=<": "≤", "≤": "≤", ">=": "≥", "=>": "≥", "≥": "≥", "=": "=" };
   const QUIZ_BOUND_RELATION = { exact: "=", lower: "≥", upper: "≤" };
   const QUIZ_KIND_ORDER = { branch: 0, value: 1, alpha: 2, beta: 3 };
@@ -91,7 +94,7 @@
       root.querySelector("h2 .algo").textContent = t.abQuiz ? "alpha-beta quiz" : "minimax quiz";
       root.querySelector("h2 .count").innerHTML = `· <b class="nodes">${fmtInt(t.N)}</b> nodes`;
       root.querySelector(".legend").innerHTML = (t.abQuiz
-        ? '<span class="sw" style="background:var(--cut)"></span>your pruned mark ' : "")
+        ? '<span class="sw" style="background:var(--mine)"></span>your pruned mark ' : "")
         + '<span class="sw" style="background:var(--ok)"></span>right <span class="sw" style="background:var(--cut)"></span>wrong'
         + ' <span class="sw" style="background:var(--key)"></span>answer';
       const stage = root.querySelector(".stage");
@@ -152,6 +155,17 @@
       return false;
     }
 
+    /** Enter in a box: on to the next box of the tree (value, α, β of a node, then the next node in the search's
+     * order), skipping those inside a branch marked pruned. */
+    focusNext(field) {
+      const boxes = Array.from(this.root.querySelectorAll("input.qin:not([readonly]):not(:disabled)"));
+      const rank = (f) => +f.dataset.node * 4 + { value: 0, alpha: 1, beta: 2 }[f.dataset.kind];
+      boxes.sort((a, b) => rank(a) - rank(b));
+      const next = boxes[boxes.indexOf(field) + 1];
+      if (next) next.focus({ preventScroll: true });
+      else field.blur();
+    }
+
     toggleMark(c) {
       if (!this.t.abQuiz || c <= 0 || this.showing) return;
       if (!this.marked[c] && this.skipped(this.t.parent[c])) return;
@@ -164,12 +178,13 @@
       const b = this.bounds(this.laidOut);
       let k = Math.min(1, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
       let tx, ty;
-      if (k >= 0.6) {
+      if (k >= QUIZ_READABLE) {
         tx = W / 2 - k * (b.x0 + b.x1) / 2;
         ty = H / 2 - k * (b.y0 + b.y1) / 2;
       } else {
-        // Too wide to read whole: a readable scale, the root at the top in the middle (pan to see the rest).
-        k = Math.max(0.6, Math.min(0.85, (H - 30) / (b.y1 - b.y0)));
+        // Too big to read whole: boxes big enough to type in, the root at the top in the middle (drag or wheel to
+        // see the rest).
+        k = QUIZ_TYPING_SCALE;
         tx = W / 2 - k * this.laidOut[0].x;
         ty = 30 - k * b.y0;
       }
@@ -227,6 +242,12 @@
           field.addEventListener("input", () => {
             this.answers[kind][i] = field.value;
             field.classList.remove("ok", "bad");
+          });
+          field.addEventListener("focus", () => this.keepInView(i));
+          field.addEventListener("keydown", (e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            this.focusNext(field);
           });
           for (const type of ["mousedown", "pointerdown", "touchstart", "dblclick"]) {
             field.addEventListener(type, (e) => e.stopPropagation());
@@ -316,8 +337,8 @@
       if (this.showing) {
         mark = q.examined[i] ? q.answer[i] : "—";
         markClass += " key";
-        if (t.asksWindows && q.examined[i]) {
-          note = `α ${t.number(q.alpha[i])}  β ${t.number(q.beta[i])}`;
+        if (q.examined[i]) {
+          note = `#${q.order[i]}` + (t.abQuiz ? `  α ${t.number(q.alpha[i])}  β ${t.number(q.beta[i])}` : "");
           noteClass += " key";
         }
       } else if (judged) {
