@@ -657,7 +657,9 @@
       return out.length ? out : null;
     }
 
-    width(i) { return i >= this.t.n ? this.geo.stubW : this.geo.W; }
+    width(i) { return i >= this.t.n ? this.stubWidth(i) : this.geo.W; }
+    /** A pruned stub is wide enough for its cut's comparison ("−280 ≤ α=−266"). */
+    stubWidth(i) { return Math.max(this.geo.stubW, Math.ceil(6.6 * this.t.cutText(i).test.length) + 10); }
 
     /** Hook: work out what the layout needs before d3 lays the open nodes out (DAGs pick a parent per node). */
     prepareLayout() {}
@@ -737,7 +739,7 @@
       g.addEventListener("mouseenter", () => { this.hovered = i; this.showInfo(); });
       g.addEventListener("mouseleave", () => { this.hovered = -1; this.showInfo(); });
       if (i >= t.n) {
-        const w = geo.stubW, h = geo.stubH, cut = t.cutText(i);
+        const w = this.stubWidth(i), h = geo.stubH, cut = t.cutText(i);
         g.setAttribute("class", "node stub");
         el(g, "rect", { class: "card", x: -w / 2, y: 0, width: w, height: h, rx: 6 });
         el(g, "text", { class: "stubcut", x: 0, y: 15 }, `✂ ${cut.name}`);

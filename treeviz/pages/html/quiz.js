@@ -11,6 +11,8 @@
   /** The smallest scale at which the whole tree is shown at once; past it the view opens at the typing scale. */
   const QUIZ_READABLE = 0.75;
   const QUIZ_TYPING_SCALE = 0.85;
+  /** A small tree is shown a little larger than life, easier to read and type in. */
+  const QUIZ_LARGEST = 1.25;
   const QUIZ_RELATIONS = { "<=": "≤", "=<": "≤", "≤": "≤", ">=": "≥", "=>": "≥", "≥": "≥", "=": "=" };
   const QUIZ_BOUND_RELATION = { exact: "=", lower: "≥", upper: "≤" };
   const QUIZ_KIND_ORDER = { branch: 0, value: 1, alpha: 2, beta: 3 };
@@ -176,7 +178,7 @@
       const box = this.svg.node().getBoundingClientRect();
       const W = box.width || 800, H = box.height || 600;
       const b = this.bounds(this.laidOut);
-      let k = Math.min(1, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
+      let k = Math.min(QUIZ_LARGEST, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
       let tx, ty;
       if (k >= QUIZ_READABLE) {
         tx = W / 2 - k * (b.x0 + b.x1) / 2;
