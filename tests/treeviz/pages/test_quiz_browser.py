@@ -257,3 +257,18 @@ def test_enter_goes_on_to_the_next_box_in_the_searchs_order(driver, tmp_path: Pa
         active = driver.switch_to.active_element
         visited.append((active.get_attribute("data-node"), active.get_attribute("data-kind")))
     assert visited == [("1", "alpha"), ("1", "beta"), ("5", "value"), ("5", "alpha")]  # B, then C (leaves: none)
+
+
+def test_a_chance_nodes_average_in_decimals_or_as_a_fraction(driver, tmp_path: Path) -> None:
+    """C = 1/3 × 5 + 2/3 × 1 = 7/3: written 7/3, or rounded to two decimals or more; one decimal is not enough."""
+    ex = show(driver, tmp_path, tree="[B={1/2: [3,12], 1/2: [2,4]}, C={1/3: [14,5], 2/3: [6,1]}]")
+    c = next(n for n in ex.nodes if n.caption == "C")
+    verdicts = {}
+    for typed in ("7/3", "2.33", "2.333", "2,33", "2.3", "2.34"):
+        answer(driver, c.id, typed)
+        driver.find_element(By.CSS_SELECTOR, "button.check").click()
+        verdicts[typed] = "ok" in field(driver, c.id).get_attribute("class")
+    assert verdicts == {"7/3": True, "2.33": True, "2.333": True, "2,33": True, "2.3": False, "2.34": False}
+    answer_all(driver, ex)
+    total = sum(1 for n in ex.nodes if n.examined and not n.leaf) + len(ex.pruned_moves)
+    assert check(driver) == (f"Score: {total} / {total} (100 %) \u00b7 all correct", [])
