@@ -91,6 +91,7 @@
       super.buildDom(host);
       const root = this.root, t = this.t, q = this.q;
       root.classList.add("quiz");
+      root.classList.toggle("ab", t.abQuiz);
       const pv = root.querySelector(".pv");
       if (pv) pv.remove();
       root.querySelector("h2 .algo").textContent = t.abQuiz ? "alpha-beta quiz" : "minimax quiz";
