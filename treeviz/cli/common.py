@@ -17,7 +17,7 @@ import click
 
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError, ParameterError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
-from treeviz.cli.usage import in_cli_words, usage_message
+from treeviz.cli.usage import ReaderGone, in_cli_words, usage_message
 from treeviz.files import OutputPathError
 
 INTERRUPTED = 130
@@ -81,6 +81,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     guard_memory_limit()
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False, obj=obj)
+        sys.stdout.flush()  # a reader gone (``| head``) shows here, not in the interpreter's flush at exit
     except MemoryError:
         _out_of_memory()
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -102,10 +103,8 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
-    except BrokenPipeError:
-        # The reader went away (``| head``): not our failure.
-        sys.stderr.close()
-        sys.exit(0)
+    except (BrokenPipeError, ReaderGone):
+        _reader_gone()
     except KeyboardInterrupt:
         _interrupted("")
     except Exception as exc:  # noqa: BLE001 - the SPEC's "internal failure"
@@ -113,6 +112,18 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
         if os.environ.get("TREEVIZ_DEBUG"):
             raise
         sys.exit(1)
+    sys.exit(0)
+
+
+def _reader_gone() -> NoReturn:
+    """The reader of our output went away (``| head``, or the reader of ``-o /dev/stdout`` or a FIFO): not our
+    failure, exit status 0. What is still buffered for stdout goes to /dev/null, or the interpreter's own flush
+    at exit would fail again and end the process with status 1 or 120."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
     sys.exit(0)
 
 
