@@ -233,6 +233,13 @@ class Count:
     def legal_moves(self, s): return [1, 2] if s < 3 else []
     def play(self, s, m): return s + m
     def outcome(self, s): return None if s < 3 else 1
+
+class Long:
+    def initial(self): return 0
+    def to_move(self, s): return s % 2
+    def legal_moves(self, s): return [1] if s < 1200 else []
+    def play(self, s, m): return s + m
+    def outcome(self, s): return None if s < 1200 else 0
 """
 
 BAD_INPUT = [
@@ -309,3 +316,12 @@ def test_without_openspiel_the_error_names_the_extra_to_install(tmp_path: Path) 
     assert done.stderr == ("error: OpenSpiel is not installed; install it with pip install 'treeviz[openspiel]': "
                            f"'{CONNECT_FOUR}'\n")
     assert not target.exists()
+
+
+@pytest.mark.parametrize("args", [["--tree", "[" * 1200 + "1" + "]" * 1200], ["--game", "GAMES:Long"]],
+                         ids=["a tree nested 1200 deep", "a game of one's own 1200 moves long"])
+def test_a_tree_too_deep_to_search_is_one_error_line(capfd, tmp_path: Path, args: list[str]) -> None:
+    code, out, err, target = _bad(capfd, tmp_path, args)
+    assert code == 2 and out == "", err
+    assert err.startswith("error: too deep: a line of the tree runs past about") and err.count("\n") == 1, err
+    assert list(target.parent.iterdir()) == []

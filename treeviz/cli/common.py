@@ -107,6 +107,12 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
         _reader_gone()
     except KeyboardInterrupt:
         _interrupted("")
+    except RecursionError:
+        # The searches recurse once a ply: a textbook tree nested a thousand deep, or a game of one's own whose
+        # lines run that long, is more than Python's stack allows.
+        _error(f"too deep: a line of the tree runs past about {sys.getrecursionlimit():,} moves, more than the "
+               "search can follow; search it to a --depth (a game with an evaluation) or give a shallower tree")
+        sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the SPEC's "internal failure"
         _error(f"internal failure: {type(exc).__name__}: {exc}")
         if os.environ.get("TREEVIZ_DEBUG"):
