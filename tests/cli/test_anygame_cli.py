@@ -248,6 +248,7 @@ BAD_INPUT = [
     (["--tree", "[[3,12,8],[]]"], "empty brackets []"),
     (["--tree", ""], "no tree"),
     (["--tree", "[[3,x,8],[2,4,6]]"], "a leaf that is not a number: 'x'"),
+    (["--tree", "[[3,1e400,8],[2,4,6]]"], "a leaf too large for a number: '1e400'"),
     (["--tree", "{1/2: 3, 1/3: 4}"], "sum to 5/6, not 1"),
     (["--tree", "{-1/2: 3, 3/2: 4}"], "a negative probability: '-1/2'"),
     (["--tree", "[1,2]", "--root", "sideways"], "sideways"),
