@@ -14,8 +14,11 @@ from typing import Any
 from treeviz.draw.labels import escape
 from treeviz.draw.page_size import PAD_INCHES
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 
 FONT = "Helvetica,Arial,sans-serif"
+CHANCE_WORDS = "chance (probabilities on its branches)"
+"""The key's words for a chance node, in every style."""
 
 
 def graph_attributes(rankdir: str, theme: Theme = DEFAULT) -> str:
@@ -55,9 +58,12 @@ def best_edge_tail(text: str, theme: Theme, width: float = 3, arrow: float = 0.7
             f'arrowsize={arrow}];')
 
 
-def edge_text(e: dict[str, Any]) -> str:
-    """An edge's label as drawn (its move's name), escaped."""
-    return escape(str(e.get("label", e.get("move"))))
+def edge_text(e: dict[str, Any], adapter: GameAdapter | None = None) -> str:
+    """An edge's label as drawn (its move's name, and below a chance node its probability as ``adapter`` writes
+    it), escaped."""
+    label = str(e.get("label", e.get("move")))
+    probability = e.get("probability")
+    return escape(label if probability is None or adapter is None else adapter.edge_text(label, probability))
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
