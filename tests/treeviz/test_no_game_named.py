@@ -1,5 +1,5 @@
-"""Issue 22 item 4: nothing in treeviz that builds, draws or pages trees names tic-tac-toe or ultimate: node
-pictures, move names, players and position keys come from each game's adapter (treeviz/games/). Read in the code
+"""Issue 22 item 4: nothing in treeviz that builds, draws, pages or quizzes trees names tic-tac-toe or ultimate:
+node pictures, move names, players and position keys come from each game's adapter (treeviz/games/). Read in the code
 itself: imports, names and string literals (docstrings and comments may give them as examples); the page's
 scripts and styles too, but the championship page's, which is ultimate's own."""
 
@@ -13,9 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GAME_WORDS = re.compile(r"tic.?tac.?toe|ultimate", re.IGNORECASE)
+FOLDERS = ("trees", "draw", "pages", "exercises")
 DRAWING = [ROOT / "treeviz" / "tree.py", ROOT / "treeviz" / "files.py",
-           *(path for folder in ("trees", "draw", "pages") for path in sorted((ROOT / "treeviz" / folder).rglob("*.py"))
-             )]
+           *(path for folder in FOLDERS for path in sorted((ROOT / "treeviz" / folder).rglob("*.py")))]
 ASSETS = [path for path in sorted((ROOT / "treeviz" / "pages" / "html").iterdir())
           if path.suffix in (".js", ".css", ".html") and not path.name.startswith("arena.")]
 
