@@ -6,6 +6,7 @@ file left behind."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -157,6 +158,29 @@ def test_openspiel_moves_by_number_or_name_reach_the_same_position(capfd) -> Non
     g = by_number["graph"]
     assert g["root_fen"] == "3,3,2" and g["depth"] == 2 and g["scoring"] == "heuristic"
     assert by_number["nodes"][0]["to_move"] == "player 1"
+
+
+@needs_openspiel
+@pytest.mark.parametrize("algo", ["minimax", "alphabeta", "mcts"])
+def test_each_openspiel_action_has_the_name_of_the_player_taking_it(capfd, algo: str) -> None:
+    """Connect Four's action 3 is x3 for player 0 and o3 for player 1; Pig's action 1 is the decision 'stop' or
+    the chance event 'Roll 2'. Edges were named after the first player met taking that action number."""
+    limit = ["--iterations", "300"] if algo == "mcts" else ["--depth", "3"]
+    expected = {"player 0": "x", "player 1": "o"}
+    data = json_of(capfd, "--game", CONNECT_FOUR, "--moves", "3,3,2", "--algo", algo, *limit)
+    movers = {n["id"]: n["to_move"] for n in data["nodes"]}
+    named = {(movers[e["source"]], e["label"][0]) for e in data["edges"]}
+    assert named == set(expected.items()), named
+    cut = ["--max-nodes", "40"] if algo == "mcts" else ["--plies", "2"]
+    for figure in (["--format", "dot"], ["--format", "dot", *cut], ["--format", "svg", "--style", "compact"]):
+        code, out, _ = tttree(capfd, "--game", CONNECT_FOUR, "--moves", "3,3,2", "--algo", algo, *limit, *figure)
+        # one name per action number (the bug) would be 4 names, not 8
+        assert code == 0 and set(re.findall(r"\b[xo][0-3]\b", out)) == {f"{p}{c}" for p in "xo" for c in range(4)}
+    pig = json_of(capfd, "--game", "openspiel:pig(horizon=4,winscore=4,diceoutcomes=2)", "--moves", "0",
+                  "--algo", "alphabeta" if algo == "mcts" else algo)
+    movers = {n["id"]: n["to_move"] for n in pig["nodes"]}
+    names = {(movers[e["source"]] == "chance", e["move"], e["label"]) for e in pig["edges"]}
+    assert names == {(True, 0, "Roll 1"), (True, 1, "Roll 2"), (False, 0, "roll"), (False, 1, "stop")}
 
 
 @needs_openspiel
