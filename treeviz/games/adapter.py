@@ -112,14 +112,19 @@ class GameAdapter:
 
     @property
     def keys_are_states(self) -> bool:
-        """Whether equal positions are equal states (then :meth:`position_key` need not be asked)."""
-        return getattr(self.game, "position_key", None) is None
+        """Whether equal positions are equal states (then :meth:`position_key` need not be asked): a game with
+        neither a ``position_key`` nor a ``fen`` of its own, whose position text is ``str(state)``."""
+        if getattr(self.game, "position_key", None) is not None:
+            return False
+        rules = getattr(self.game, "rules", self.game)  # a loaded game's own object (engine.games.loading)
+        return getattr(rules, "fen", None) is None
 
     def position_key(self, state: Hashable) -> Hashable:
         """Equal for two states exactly when they are the same position (merged DAG nodes): the game's own
-        ``position_key`` when it has one, else the state."""
+        ``position_key`` when it has one, else its position text (``fen``): two states the game writes alike
+        (their history aside, say) are one position."""
         key = getattr(self.game, "position_key", None)
-        return state if key is None else key(state)
+        return self.game.fen(state) if key is None else key(state)
 
     def describe(self, state: Hashable) -> tuple[str, str, str | None]:
         """A state as a tree node records it: its text (``fen``), who moves (a player's name or ``chance``) and

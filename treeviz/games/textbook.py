@@ -32,6 +32,11 @@ class TextbookAdapter(GameAdapter):
     signed_values = False
 
     @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
+
+    @property
     def title(self) -> str:
         return "textbook tree"
 

@@ -80,6 +80,11 @@ class TicTacToeAdapter(GameAdapter):
     players = PLAYER_NAMES
 
     @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
+
+    @property
     def title(self) -> str:
         return "tic-tac-toe"
 

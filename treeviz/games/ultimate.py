@@ -100,6 +100,11 @@ class UltimateAdapter(GameAdapter):
     position_noun = "an ultimate position"
 
     @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
+
+    @property
     def title(self) -> str:
         return "ultimate tic-tac-toe"
 
