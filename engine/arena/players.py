@@ -137,7 +137,7 @@ class BotPlayer:
             self.side = side
         self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
                                contempt=self.contempt)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class DepthBotPlayer:
@@ -159,7 +159,7 @@ class DepthBotPlayer:
 
         self.last = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=self.depth,
                           table=self.table)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class TicTacToePlayer:

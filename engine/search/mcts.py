@@ -39,11 +39,14 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from engine.game import CHANCE, SECOND, Game
+from engine.game import CHANCE, SECOND, ChanceGame, Game
 from engine.search.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
 from engine.search.observer import MctsObserver
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 Outcome = float
 DEFAULT_C = math.sqrt(2)
@@ -93,7 +96,7 @@ def ucb(total_x: float, visits: int, parent_visits: int, c: float, mover_is_x: b
     return mean + c * math.sqrt(math.log(parent_visits) / visits)
 
 
-def mcts(game: Game, state: Hashable, *, iterations: int | None = None, seconds: float | None = None,
+def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: float | None = None,
          c: float = DEFAULT_C, seed: int | None = None, solver: bool = False,
          observer: MctsObserver | None = None) -> MctsResult:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
@@ -178,7 +181,8 @@ def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Out
     """
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
     if not getattr(game, "alternating", False):
-        to_move, chance_outcomes = game.to_move, getattr(game, "chance_outcomes", None)
+        to_move = game.to_move
+        chance_outcomes: Callable[[Hashable], Any] | None = getattr(game, "chance_outcomes", None)
 
         def chance_playout(state: Hashable) -> Outcome:
             while True:
@@ -186,7 +190,8 @@ def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Out
                 if result is not None:
                     return result
                 if to_move(state) == CHANCE:
-                    state = play(state, _draw(chance_outcomes(state), rand()))  # type: ignore[misc]
+                    assert chance_outcomes is not None, "a game with chance nodes has chance_outcomes"
+                    state = play(state, _draw(chance_outcomes(state), rand()))
                 else:
                     moves = legal_moves(state)
                     state = play(state, moves[int(rand() * len(moves))])
@@ -230,6 +235,8 @@ class _Search:
     def __init__(self, game: Game, state: Hashable, c: float, rng: random.Random, solver: bool,
                  observer: MctsObserver | None) -> None:
         self.game = game
+        self.best_outcome: dict[float, float]
+        """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
         bounds = getattr(game, "outcome_range", None)
         if bounds is None:  # unknown: a node is proven only with all its children, and c is taken as given
             self.best_outcome = {1.0: math.inf, -1.0: -math.inf}
@@ -259,8 +266,6 @@ class _Search:
         self.events: list[tuple[list[Hashable], list[float], dict[Hashable, int]] | None] = []
         """At a chance node: its events, their cumulative probabilities, and event -> slot in the node's
         lists once expanded; None at other nodes."""
-        self.best_outcome: dict[float, float]
-        """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
         self.ranking: list[list | None] = []
         """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
         self.proof: list[float | None] = []
@@ -289,7 +294,7 @@ class _Search:
         mover = self.game.to_move(state)
         self.signs.append(-1.0 if mover == SECOND else 1.0)
         if mover == CHANCE and self.untried[node]:
-            events = self.game.chance_outcomes(state)  # type: ignore[attr-defined]
+            events = cast("ChanceGame[Hashable, Hashable]", self.game).chance_outcomes(state)
             cumulative, total = [], 0.0
             for _, probability in events:
                 total += probability
@@ -329,7 +334,8 @@ class _Search:
         visits, totals, signs, ranking, proof = self.visits, self.totals, self.signs, self.ranking, self.proof
         excluded, chances = self.excluded, self.events
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
-        play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
+        play, playout, rand = game.play, self.playout, rng.random
+        outcome = cast("Callable[[Hashable], Outcome]", game.outcome)  # asked only of finished games
         root_total = self.root_total
         root_visits = self.root_visits
         lowest = -math.inf
@@ -347,8 +353,8 @@ class _Search:
             slots: list[int] = []
             expanded = False
             while True:
-                if solver and proof[node] is not None:
-                    result = proof[node]
+                if solver and (proven := proof[node]) is not None:
+                    result = proven
                     break
                 todo = untried[node]
                 events = chances[node]
@@ -374,9 +380,8 @@ class _Search:
                     if solver:
                         child = allocate(child_state)
                         kids[node].append(child)
-                        result = proof[child]  # the outcome of a finished game, else None
-                        if result is None:
-                            result = playout(child_state)
+                        proven = proof[child]  # the outcome of a finished game, else None
+                        result = playout(child_state) if proven is None else proven
                     else:
                         kids[node].append(-1)
                         result = playout(child_state)  # the outcome itself when the game is over
@@ -511,11 +516,12 @@ class _Search:
                 values = [proof[kids[node][chance[2][e]]] for e in chance[0] if e in chance[2]]
                 if None in values:
                     break
+                known = iter(cast("list[float]", values))  # the same nodes' values, none of them None
                 probabilities = [b - a for a, b in zip([0.0, *chance[1]], chance[1], strict=False)]
                 value = 0.0
                 for e, p in zip(chance[0], probabilities, strict=True):
                     if e in chance[2]:
-                        value += p * proof[kids[node][chance[2][e]]]  # type: ignore[operator]
+                        value += p * next(known)
             else:
                 win = self.best_outcome[signs[node]]
                 if value == self.best_outcome[-signs[node]]:  # lost for this node's mover: never select it again
@@ -526,7 +532,8 @@ class _Search:
                     values = [proof[k] for k in kids[node]]
                     if None in values:
                         break
-                    value = max(values) if signs[node] == 1 else min(values)  # type: ignore[type-var]
+                    proven_values = cast("list[float]", values)
+                    value = max(proven_values) if signs[node] == 1 else min(proven_values)
             proof[node] = value
             newly.append((index, value))
         return newly
