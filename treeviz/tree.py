@@ -20,6 +20,7 @@ from typing import Any
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from treeviz.draw import dot_writer
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
@@ -246,7 +247,7 @@ CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta tre
 def search_tree(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: Game | None = None,
     tree: Any = None,
     root: str = "max",
     moves: str | Sequence[str] | None = None,
@@ -302,7 +303,7 @@ def search_tree(
 def comparison(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: Game | None = None,
     tree: Any = None,
     root: str = "max",
     moves: str | Sequence[str] | None = None,

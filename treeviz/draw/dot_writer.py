@@ -21,6 +21,7 @@ from treeviz.draw.kinds import TreeKind, kind_of
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 __all__ = ["FONT", "cluster_title", "compare_dot", "compare_title", "estimated_width", "figure_heading",
            "graph_statements", "heading_scale", "iter_compare_dot", "iter_dot", "iter_panels_dot", "legend_table",
@@ -162,11 +163,11 @@ def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
     plan = pending() if pending is not None else None
     if plan is not None:  # a graph not made yet: counted from its plan
         return plan.leaves() * NODE_WIDTH_POINTS
-    succ = G._succ
+    succ = succ_dict(G)
     leaves = len(succ) - sum(map(bool, succ.values()))
     if G.graph.get("hidden") or G.graph.get("marked") or G.graph.get("hidden") is None:
         # Nodes with children and nodes below not drawn: one more box each.
-        leaves += sum(1 for n, d in G._node.items() if succ[n] and d.get("hidden"))
+        leaves += sum(1 for n, d in node_dict(G).items() if succ[n] and d.get("hidden"))
     return leaves * NODE_WIDTH_POINTS
 
 

@@ -29,6 +29,7 @@ from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 # -- natural sizes (points, before scaling to the page) ----------------------------------
 
@@ -104,8 +105,8 @@ class _Tree:
         if textbook and text_of is node_text:
             text_of = textbook_text
         self.rankdir = rankdir
-        node_data = G._node
-        succ = G._succ
+        node_data = node_dict(G)
+        succ = succ_dict(G)
         root = _root(G)
         kind: list[int] = []
         gid: list[Hashable] = []
@@ -245,14 +246,14 @@ class _Tree:
         """The text on the edge into node ``i``: its move as the game writes it, and the probability of a chance
         event; nothing in the textbook style for moves named only by their place (a textbook tree's)."""
         p = self.parent[i]
-        e = self.G._succ[self.gid[p]][self.gid[i]]
+        e = succ_dict(self.G)[self.gid[p]][self.gid[i]]
         probability = e.get("probability")
         if self.style == "textbook" and probability is None and self.adapter.numbered_moves:
             return ""
         return self.adapter.edge_text(str(e.get("label", e.get("move", ""))), probability)
 
     def stub_text(self, i: int) -> str:
-        cut = self.G._node[self.gid[i]].get("cut_by") or "beta"
+        cut = node_dict(self.G)[self.gid[i]].get("cut_by") or "beta"
         letter = BETA if cut == "beta" else ALPHA
         move = self.move_text(i)
         return f"{move} {letter}" if move else letter
@@ -282,7 +283,7 @@ def _root(G: nx.DiGraph) -> Hashable:
     root = G.graph.get("root")
     if root is not None and root in G:
         return root
-    return next(n for n in G if not G._pred[n])
+    return next(n for n in G if not pred_dict(G)[n])
 
 
 def _sorted(children: Any) -> list[Any]:
@@ -475,8 +476,8 @@ def _stroke(theme: Theme, role: str, scale: float, style: str) -> Stroke:
 
 def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, theme: Theme) -> None:
     G = t.G
-    node_data = G._node
-    succ = G._succ
+    node_data = node_dict(G)
+    succ = succ_dict(G)
     compact = t.style in ("compact", "textbook")
     tb = t.rankdir == "TB"
     n = len(t.gid)
@@ -568,7 +569,7 @@ def _fraction(a: float, b: float, at: float) -> float:
 
 def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
                          theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     for i in range(len(t.gid)):
@@ -597,7 +598,7 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
                           theme: Theme) -> None:
     """Triangles (MAX up, MIN down) and circles (chance) holding their values, leaves as their values alone, and
     the nodes' names beside them."""
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     caption_pt = CAPTION_PT * s
@@ -644,7 +645,7 @@ def _dot_fill(theme: Theme, side: int) -> str:
 
 
 def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
     for i in range(len(t.gid)):
         if t.kind[i] != ENTERED:

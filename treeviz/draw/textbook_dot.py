@@ -20,6 +20,7 @@ from treeviz.draw.labels import ALPHA, BETA, escape, hidden_label, mark_label
 from treeviz.draw.styles import textbook_shape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 SHAPES = {"triangle-up": "triangle", "triangle-down": "invtriangle", "circle": "circle"}
 """Graphviz's names of the textbook shapes."""
@@ -53,7 +54,7 @@ def iter_textbook_dot(panels: Sequence[Panel], heading: str, *, theme: Theme = D
 def _heading(heading: str, graphs: Sequence[nx.DiGraph], theme: Theme, pv_words: str | None) -> str:
     """The heading and the key: the shapes of the players (and chance), the bold line, the pruned moves."""
     sides = adapter_named(graphs[0].graph.get("game")).sides
-    chance = any(d.get("to_move") == "chance" for G in graphs for d in G._node.values())
+    chance = any(d.get("to_move") == "chance" for G in graphs for d in node_dict(G).values())
     words = [f"{SYMBOLS['triangle-up']} {sides.names[0]} to move", f"{SYMBOLS['triangle-down']} {sides.names[1]} "
              "to move"]
     if chance:
@@ -72,7 +73,7 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
     """Chunks of DOT statements of one tree in the textbook style: each node, then its edges, in id order."""
     adapter = adapter_named(G.graph.get("game"))
     sides = adapter.sides
-    node_data, succ = G._node, G._succ
+    node_data, succ = node_dict(G), succ_dict(G)
     marked = G.graph.get("marked")
     out: list[str] = []
     boxes: list[str] = []

@@ -21,7 +21,8 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from engine.game import picture_format
+from engine.game import Game, picture_format
+from engine.search.minimax import Evaluation
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
 from treeviz.draw.themes import DEFAULT, Theme
@@ -75,7 +76,7 @@ class GameAdapter:
     """Its moves are named only by their place among siblings (1, 2, ...): the textbook style leaves them off the
     edges, as textbook figures do."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         names = self.players or tuple(getattr(game, "player_names", DEFAULT_PLAYERS))
         self.sides = Sides((str(names[0]), str(names[1])))
@@ -195,7 +196,7 @@ class GameAdapter:
         position's text, or a grid of cells (:mod:`treeviz.games.tictactoe`)."""
         return {"kind": "text", "title": self.title, "players": list(self.sides.names)}
 
-    def evaluation(self) -> tuple[Callable[[Hashable], float], Scoring] | None:
+    def evaluation(self) -> tuple[Evaluation, Scoring] | None:
         """The evaluation of unfinished positions for depth-limited trees and the scoring that fits it; None: the
         game has none."""
         evaluate = getattr(self.game, "evaluate", None)

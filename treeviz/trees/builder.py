@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
 from engine.search.scoring import SCORINGS, Scoring
@@ -27,25 +28,26 @@ from treeviz.trees import crop
 from treeviz.trees.budget import budget_exceeded, check_foreseen_size
 from treeviz.trees.recorded import recorded_tree
 
-ALGORITHMS = ("minimax", "alphabeta")
+Algorithm = Literal["minimax", "alphabeta"]
+ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
 """The searches a tree can be drawn from."""
 
 # -- move orders -----------------------------------------------------------
 
 
-def _ascending(game: Any) -> MoveOrder | None:
+def _ascending(game: Game) -> MoveOrder | None:
     """The game's own move order (ascending cells for the games of cells: the textbook order)."""
     return None
 
 
-def _descending(game: Any) -> MoveOrder | None:
+def _descending(game: Game) -> MoveOrder | None:
     """The game's order reversed (descending cells for the games of cells)."""
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
         return list(reversed(moves))
     return order
 
 
-def _center_first(game: Any) -> MoveOrder | None:
+def _center_first(game: Game) -> MoveOrder | None:
     """Centre first, then corners, then sides, as the game's adapter ranks moves.
 
     :raises ValueError: a game whose adapter ranks no centre (it is not played on 3x3 cells).
@@ -60,7 +62,8 @@ def _center_first(game: Any) -> MoveOrder | None:
     return order
 
 
-ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
+OrderName = Literal["ascending", "center-first", "descending"]
+ORDERS: dict[OrderName, Callable[[Game], MoveOrder | None]] = {
     "ascending": _ascending,
     "center-first": _center_first,
     "descending": _descending,
@@ -68,19 +71,20 @@ ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
 """Move orders by the name the CLI uses; each maps a game to an ``order`` for the search
 (None: the search's own ascending order). :data:`ORDER_HELP` says what each does."""
 
-ORDER_HELP: dict[str, str] = {
+ORDER_HELP: dict[OrderName, str] = {
     "ascending": "the game's own order: by move number, the textbook order (node counts as in the course)",
     "center-first": "centre, then corners, then sides (boards within a board: by the cell inside its sub-board)",
     "descending": "the game's order reversed: by move number, highest first",
 }
 """One phrase per order, for ``--help`` texts (``name: phrase``)."""
 
-SCORING_NAMES = (*SCORINGS, "heuristic")
+ScoringChoice = Literal["plain", "quick", "heuristic"]
+SCORING_NAMES: tuple[ScoringChoice, ...] = (*SCORINGS, "heuristic")
 """``plain`` +1/0/-1, ``quick`` faster wins score higher, ``heuristic`` the game's own
 scale for depth-limited trees (finished games far outside the evaluation's range)."""
 
 
-def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
+def default_evaluation(game: Game) -> tuple[Evaluation, Scoring]:
     """The evaluation for depth-limited leaves of ``game`` and the scoring that fits it.
 
     :raises ValueError: the game has no evaluation to offer.
@@ -104,7 +108,7 @@ class TreeBuilder:
     allows raises :class:`treeviz.trees.budget.NodeBudgetExceeded`, stopping the search.
     """
 
-    def __init__(self, budget: int = 0, algorithm: str = "minimax") -> None:
+    def __init__(self, budget: int = 0, algorithm: Algorithm = "minimax") -> None:
         entries: list[tuple[int, Hashable, Hashable, int, float, float]] = []
         results: list[tuple[float, str] | None] = []
         leaves: dict[int, str] = {}
@@ -165,9 +169,9 @@ class TreeBuilder:
         size = [1] * len(parent)
         for i in range(len(parent) - 1, 0, -1):
             size[parent[i]] += size[i]
-        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
+        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]  # none is None: checked above
 
-    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
+    def to_graph(self, game: Game, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
                  path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
         """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
         first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
@@ -196,14 +200,14 @@ class GcPaused:
 # -- the public entry point ----------------------------------------------------
 
 def build_tree(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     path: Sequence[str] | None = None,
     plies: int | None = None,
@@ -236,14 +240,14 @@ def build_tree(
 
 
 def record_search(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     node_budget: int = 0,
 ) -> tuple[TreeBuilder, dict[str, Any], int]:
     """Run the search with a :class:`TreeBuilder` listening, without making the graph.
@@ -307,5 +311,5 @@ def record_search(
     return recorder, graph_attrs, result.nodes
 
 
-__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation",
-           "record_search"]
+__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "Algorithm", "OrderName", "ScoringChoice",
+           "TreeBuilder", "build_tree", "default_evaluation", "record_search"]
