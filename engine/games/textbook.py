@@ -33,7 +33,7 @@ import random
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import cast
+from typing import Literal, cast
 
 from engine.errors import (
     EmptyNodeError,
@@ -50,7 +50,8 @@ from engine.game import CHANCE, FIRST, SECOND, Player
 Node = int
 """A node of the tree: its number in preorder (the root is 0). States and moves are nodes."""
 
-ROOT_PLAYERS = {"max": FIRST, "min": SECOND}
+Root = Literal["max", "min"]
+ROOT_PLAYERS: dict[Root, Player] = {"max": FIRST, "min": SECOND}
 """``root=`` values: who moves at the root (MAX is always the first player, values are MAX's)."""
 ROOT_TEXT = "root"
 """The position text of an unnamed root."""

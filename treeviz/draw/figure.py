@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx
 
+from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE
 from treeviz.draw.page_size import PageSize
@@ -82,7 +83,7 @@ class Figure:
     """The placed figure and the choices made on the way (for the command to report)."""
 
     scene: Scene
-    rankdir: str
+    rankdir: Rankdir
     scale: float
     """How much the trees were scaled to fit the page (1 without ``--size``)."""
 
@@ -96,7 +97,7 @@ class _Tree:
     """One tree's nodes in preorder with their sizes and tidy positions, in natural points, for one
     orientation; (0, 0) is the top left of the tree's box."""
 
-    def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf) -> None:
+    def __init__(self, G: nx.DiGraph, style: str, rankdir: Rankdir, text_of: TextOf) -> None:
         self.G = G
         self.adapter = adapter_named(G.graph.get("game"))
         self.sides = self.adapter.sides
@@ -296,7 +297,7 @@ def _sorted(children: Any) -> list[Any]:
 # -- the figure ------------------------------------------------------------------------------------
 
 def figure_scene(panels: list[Panel], heading: str, *, style: str, theme: Theme = DEFAULT,
-                 rankdir: str | None = None, size: PageSize | None = None, legend: bool = True,
+                 rankdir: Rankdir | None = None, size: PageSize | None = None, legend: bool = True,
                  text_of: TextOf = node_text, legend_notes: list[str] | None = None,
                  pv_words: str | None = None) -> Figure:
     """Lay out the panels' trees in ``style`` (compact or dot) and place them under ``heading`` and the legend.
@@ -370,7 +371,7 @@ def _spread_dot_levels(trees: list[_Tree], size: PageSize | None) -> None:
 
 # -- painting ----------------------------------------------------------------------------------------
 
-def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: str,
+def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: Rankdir,
            size: PageSize | None, scale: float, legend: bool, notes: list[str], pv_words: str) -> Scene:
     sizes = [t.size() for t in trees]
     drawn = [(w * scale, h * scale) for w, h in sizes]

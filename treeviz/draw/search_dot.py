@@ -101,7 +101,7 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
                     and cached[3] == best):
                 append(cached[4])
             else:
-                key = (fen, last, value, bound, leaf, best)
+                key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
                 tail = tails.get(key)
                 if tail is None:
                     label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=bool(best),
@@ -197,7 +197,7 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
         if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf and cached[3] == best:
             append(cached[4])
         else:
-            key = (fen, last, value, bound, leaf, best)
+            key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
             tail = tails.get(key)
             if tail is None:
                 d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best)

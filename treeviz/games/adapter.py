@@ -25,6 +25,7 @@ from engine.game import Game, picture_format
 from engine.search.minimax import Evaluation
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
+from treeviz.draw.styles import Style
 from treeviz.draw.themes import DEFAULT, Theme
 
 Picture = Callable[[str, Any], str]
@@ -67,7 +68,7 @@ class GameAdapter:
     """How an error message names one of its positions (``an ultimate position``)."""
     players: tuple[str, str] | None = None
     """The players' names, when the adapter knows them better than the game object (None: ask the game)."""
-    default_style: str | None = None
+    default_style: Style | None = None
     """The figure style its trees get when none is asked for and their size allows it (None: by size alone,
     :func:`treeviz.draw.styles.auto_style`); textbook trees: ``textbook``."""
     signed_values = True

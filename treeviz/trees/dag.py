@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from math import inf
-from typing import Any, cast
+from typing import Any, Literal, cast, get_args
 
 import networkx as nx
 
@@ -31,7 +31,8 @@ from treeviz.games.registry import adapter_for, adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict
 from treeviz.trees.builder import GcPaused, TreeBuilder
 
-MERGES = ("transpositions", "symmetry")
+Merge = Literal["transpositions", "symmetry"]
+MERGES: tuple[Merge, ...] = get_args(Merge)
 """How a tree can be folded: identical positions, or positions equal up to a board symmetry."""
 
 TREE_CUT_FIELDS = ("root", "path", "plies", "subtree_nodes", "subtree_value", "subtree_fen", "marked", "capped")
@@ -65,7 +66,7 @@ class FlatTree:
     state_of: Callable[[Any], Any]
 
 
-def merge_tree(G: nx.DiGraph, how: str, game: Game | None = None, *, max_nodes: int = 0) -> nx.DiGraph:
+def merge_tree(G: nx.DiGraph, how: Merge, game: Game | None = None, *, max_nodes: int = 0) -> nx.DiGraph:
     """The DAG of a search tree (a graph from :func:`treeviz.trees.builder.build_tree`, not cut).
 
     Node ids are ``0, 1, ...`` in the order the search first entered each class (the
@@ -92,7 +93,7 @@ def merge_tree(G: nx.DiGraph, how: str, game: Game | None = None, *, max_nodes: 
         return _merge(_flat_from_graph(G, game), how, game, dict(G.graph), max_nodes)
 
 
-def merge_records(recorder: TreeBuilder, game: Game, how: str, *, graph_attrs: dict[str, Any],
+def merge_records(recorder: TreeBuilder, game: Game, how: Merge, *, graph_attrs: dict[str, Any],
                   max_nodes: int = 0) -> nx.DiGraph:
     """The same DAG as :func:`merge_tree`, straight from a search's records
     (:func:`treeviz.trees.builder.record_search`): the tree itself is never made, so the 549,946-node tree of
