@@ -68,7 +68,7 @@ def format_for_file(file: str | os.PathLike[str]) -> Format:
     return SUFFIXES[suffix]
 
 
-def game_for_fen(fen: str) -> Any:
+def game_for_fen(fen: str) -> Game:
     """The game a FEN is written for, as its adapter recognises it
     (:func:`treeviz.games.registry.adapter_for_position`)."""
     return adapter_for_position(fen if isinstance(fen, str) else "").game
@@ -255,7 +255,7 @@ CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta tre
 def search_tree(
     position: str | None = None,
     *,
-    game: Game | None = None,
+    game: str | Game | None = None,
     tree: Any = None,
     root: Root = "max",
     moves: str | Sequence[str] | None = None,
@@ -311,7 +311,7 @@ def search_tree(
 def comparison(
     position: str | None = None,
     *,
-    game: Game | None = None,
+    game: str | Game | None = None,
     tree: Any = None,
     root: Root = "max",
     moves: str | Sequence[str] | None = None,

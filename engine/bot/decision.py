@@ -81,7 +81,9 @@ def native_table_bits(seconds: float) -> int:
 
 def finished_message(state: int, fen: str) -> str:
     """Why a finished game has no move (the bad-input message)."""
-    result = {1: "x won", -1: "o won", 0: "drawn"}[ULTIMATE.outcome(state)]  # type: ignore[index]
+    outcome = ULTIMATE.outcome(state)
+    assert outcome is not None, "a finished game"
+    result = {1: "x won", -1: "o won", 0: "drawn"}[outcome]
     return f"the game is over ({result}): there is no move to play: {fen!r}"
 
 

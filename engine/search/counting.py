@@ -64,8 +64,8 @@ class Checkpoints:
         """
         if self.limit is not None and visited > self.limit:
             raise PositionLimitError(self.limit, self._fen())
-        if self._next_report is not None and visited >= self._next_report:
-            self.progress(visited)  # type: ignore[misc]
+        if self.progress is not None and self._next_report is not None and visited >= self._next_report:
+            self.progress(visited)
             self._next_report += PROGRESS_EVERY
         self.next = self._soonest()
         return self.next

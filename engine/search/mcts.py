@@ -39,7 +39,7 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from engine.game import CHANCE, SECOND, ChanceGame, Game
 from engine.search.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
@@ -64,22 +64,22 @@ EPSILON = 1e-9
 
 
 @dataclass(frozen=True)
-class MctsResult:
+class MctsResult(Generic[M]):
     """What a Monte Carlo tree search found; values are from the first player's point of view (x's)."""
 
-    best_move: Hashable | None
+    best_move: M | None
     """Most-visited root move (ties: higher mean for the side to move, then the game's order); None when the
     game is over or the root is a chance node."""
     iterations: int
     value: float
     """Root mean: total of the playout results over the root's visits."""
-    principal_variation: list[Hashable]
+    principal_variation: list[M]
     """From the root, the best move, then each node's most-visited child, while there is one."""
     root_visits: int
     seconds: float
     proven: float | None
     """The root's value when the solver proved it, else None."""
-    root_stats: list[tuple[Hashable, int, float, float | None]]
+    root_stats: list[tuple[M, int, float, float | None]]
     """``(move, visits, total_x, proven value or None)`` per expanded root child, in the game's move order."""
     nodes: int = 0
     """Nodes in the tree, root included."""
@@ -98,7 +98,7 @@ def ucb(total_x: float, visits: int, parent_visits: int, c: float, mover_is_x: b
 
 def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: float | None = None,
          c: float = DEFAULT_C, seed: int | None = None, solver: bool = False,
-         observer: MctsObserver | None = None) -> MctsResult:
+         observer: MctsObserver | None = None) -> MctsResult[M]:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
 
     A time-limited search always completes at least one iteration, and stops early enough that building
@@ -117,7 +117,7 @@ def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: 
     collecting = gc.isenabled()
     gc.disable()  # the tree has no cycles; collections would walk all of it again and again
     try:
-        search = _Search(game, state, c, random.Random(seed), solver, observer)
+        search: _Search[S, M] = _Search(game, state, c, random.Random(seed), solver, observer)
         if seconds is None:
             assert iterations is not None
             search.run(iterations)
@@ -221,7 +221,7 @@ def _draw(events: Any, r: float) -> Hashable:
     return last  # rounding left r above the sum
 
 
-class _Search:
+class _Search(Generic[S, M]):
     """The tree in parallel lists indexed by node number (0 is the root).
 
     A node lists its children in its own lists (``kid_moves``, ``kids``, ``visits``,
@@ -232,7 +232,7 @@ class _Search:
     their own. The root's own visits and total (x's view) are kept apart.
     """
 
-    def __init__(self, game: Game, state: Hashable, c: float, rng: random.Random, solver: bool,
+    def __init__(self, game: Game[S, M], state: S, c: float, rng: random.Random, solver: bool,
                  observer: MctsObserver | None) -> None:
         self.game = game
         self.best_outcome: dict[float, float]
@@ -251,10 +251,10 @@ class _Search:
         self.observer = observer
         maker = getattr(game, "random_playouts", None)
         self.playout = maker(rng) if maker is not None else generic_playouts(game, rng)
-        self.states: list[Hashable] = []
-        self.untried: list[list[Hashable]] = []
+        self.states: list[S] = []
+        self.untried: list[list[M]] = []
         """Legal moves not yet tried (empty for a finished game)."""
-        self.kid_moves: list[list[Hashable]] = []
+        self.kid_moves: list[list[M]] = []
         self.kids: list[list[int]] = []
         """``kids[node][j]``: the node number of the j-th child, -1 while it has none (a leaf)."""
         self.visits: list[list[int]] = []
@@ -263,7 +263,7 @@ class _Search:
         """``totals[node][j]``: sum of the j-th child's results from the view of the node's mover."""
         self.signs: list[float] = []
         """+1.0 when x (the first player) moves at the node, -1.0 when o does, +1.0 at chance nodes."""
-        self.events: list[tuple[list[Hashable], list[float], dict[Hashable, int]] | None] = []
+        self.events: list[tuple[list[M], list[float], dict[M, int]] | None] = []
         """At a chance node: its events, their cumulative probabilities, and event -> slot in the node's
         lists once expanded; None at other nodes."""
         self.ranking: list[list | None] = []
@@ -279,10 +279,10 @@ class _Search:
         self.inverse, self.inverse_root, self.exploration = _tables(c)
         """``inverse[n] = 1 / n``, ``inverse_root[n] = 1 / sqrt(n)``, ``exploration[N] = c * sqrt(ln N)``:
         UCB1's bonus is ``exploration[N] * inverse_root[n]``, and selection makes no call."""
-        self.order: dict[Hashable, int] = {m: i for i, m in enumerate(self.untried[0])}
+        self.order: dict[M, int] = {m: i for i, m in enumerate(self.untried[0])}
         """Root moves -> their rank in the game's move order."""
 
-    def allocate(self, state: Hashable) -> int:
+    def allocate(self, state: S) -> int:
         """A node of its own for ``state``; its number."""
         node = len(self.states)
         self.states.append(state)
@@ -294,7 +294,7 @@ class _Search:
         mover = self.game.to_move(state)
         self.signs.append(-1.0 if mover == SECOND else 1.0)
         if mover == CHANCE and self.untried[node]:
-            events = cast("ChanceGame[Hashable, Hashable]", self.game).chance_outcomes(state)
+            events = cast("ChanceGame[S, M]", self.game).chance_outcomes(state)
             cumulative, total = [], 0.0
             for _, probability in events:
                 total += probability
@@ -335,7 +335,7 @@ class _Search:
         excluded, chances = self.excluded, self.events
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
         play, playout, rand = game.play, self.playout, rng.random
-        outcome = cast("Callable[[Hashable], Outcome]", game.outcome)  # asked only of finished games
+        outcome = cast("Callable[[S], Outcome]", game.outcome)  # asked only of finished games
         root_total = self.root_total
         root_visits = self.root_visits
         lowest = -math.inf
@@ -540,11 +540,11 @@ class _Search:
 
     # -- the answer -------------------------------------------------------------
 
-    def move_order(self, node: int) -> list[Hashable]:
+    def move_order(self, node: int) -> list[M]:
         """The node's moves in the game's order (ties between children go to the earlier)."""
         return list(self.game.legal_moves(self.states[node]))
 
-    def _best_child(self, node: int, rank: Callable[[Hashable], Any]) -> int | None:
+    def _best_child(self, node: int, rank: Callable[[M], Any]) -> int | None:
         """Index (in the node's lists) of the child to play: most visits, higher mean for the mover, lowest move.
 
         With the solver, a child proven won for the mover comes first and one proven lost last.
@@ -562,12 +562,12 @@ class _Search:
 
         return min(range(len(kids)), key=key)
 
-    def result(self, seconds: float) -> MctsResult:
+    def result(self, seconds: float) -> MctsResult[M]:
         """The answer after the iterations run so far."""
         order = self.order
-        pv: list[Hashable] = []
+        pv: list[M] = []
         node = 0
-        rank: Callable[[Hashable], Any] = order.__getitem__
+        rank: Callable[[M], Any] = order.__getitem__
         while node >= 0 and self.events[node] is None:  # no one chooses at a chance node
             j = self._best_child(node, rank)
             if j is None:

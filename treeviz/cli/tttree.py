@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 import networkx as nx
@@ -35,6 +35,14 @@ from treeviz.trees.budget import DEFAULT_NODE_BUDGET
 from treeviz.trees.builder import ORDERS
 from treeviz.trees.crop import parse_path
 
+if TYPE_CHECKING:
+    from treeviz.draw.dot_parts import Rankdir
+    from treeviz.draw.styles import Style
+    from treeviz.draw.themes import ThemeName
+    from treeviz.tree import Format, Search
+    from treeviz.trees.builder import OrderName, ScoringChoice
+    from treeviz.trees.dag import Merge
+
 DEFAULT_MAX_NODES = 1000
 """The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
 UNCAPPED_FORMATS = frozenset({"json", "html"})
@@ -44,10 +52,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str,
-                   order: str, max_nodes: int, title: str | None, path: list[str] | None = None,
-                   plies: int | None = None, merge: str | None = None, iterations: int | None = None,
-                   c: float | None = None, seed: int | None = None, solver: bool = False,
+def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search, depth: int | None,
+                   scoring: ScoringChoice, order: OrderName, max_nodes: int, title: str | None,
+                   path: list[str] | None = None, plies: int | None = None, merge: Merge | None = None,
+                   iterations: int | None = None, c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
@@ -57,8 +65,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str, de
     where = start if start is not None else {"position": fen}
     algorithms = compare_list(compare)
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver)
-    mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
-            "solver": solver, "node_budget": node_budget}
+    mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
+                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
     try:
         if algorithms is not None:
             tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
@@ -102,9 +110,10 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
-                         dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
-                         tex_body: bool, formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
+def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: Style | None, size: str | None,
+                         dpi: int | None, theme: ThemeName, rankdir: Rankdir | None, plies: int | None,
+                         moves: str | None, tex_body: bool,
+                         formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
     """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
     if fmt_given and output is not None:
         named = SUFFIXES.get(output.suffix.lower())
@@ -137,7 +146,7 @@ def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.argument("fen", required=False, metavar="[FEN|POSITION]"),
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
@@ -176,7 +185,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @search_options
 @position_options
 @_tree_options
-def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any) -> None:
+def tree_command(fen: str | None, algo: Search, compare: str | None, **options: Any) -> None:
     """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x"), of a textbook
     tree (--tree "[[3,12,8],[2,4,6],[14,5,2]]") or of any game (--game examples/nim.py:Nim [POSITION]).
 
@@ -205,16 +214,17 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
     _write_tree(fen, algo="minimax", compare=searches, command="treeviz compare", **options)
 
 
-def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
-                output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
-                title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
-                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, tree_text: str | None,
-                tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
+def _write_tree(fen: str | None, *, algo: Search, compare: str | None, depth: int | None, fmt: Format | None,
+                output: Path | None, max_nodes: int | None, scoring: ScoringChoice, order: OrderName,
+                rankdir: Rankdir | None, title: str | None, style: Style | None, size: str | None, dpi: int | None,
+                theme: ThemeName, plies: int | None, moves: str | None, tex_body: bool, node_budget: int,
+                tree_text: str | None, tree_file: str | None, root: str | None, game_spec: str | None,
+                command: str = "tttree",
                 **search: Any) -> None:
     start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
                             moves=search.pop("start_moves"), command=command)
     fmt_given = fmt is not None
-    fmt = fmt or output_format(output, SUFFIXES)
+    fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
                                          theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
     if max_nodes is None:

@@ -11,7 +11,7 @@ import re
 import tempfile
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,6 +22,10 @@ from treeviz.cli.tttree import node_budget_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.tree import SEARCHES
 from treeviz.trees.builder import ORDERS
+
+if TYPE_CHECKING:
+    from treeviz.tree import Search
+    from treeviz.trees.builder import OrderName, ScoringChoice
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -55,10 +59,10 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str | None, algo: str, compare: str | None, depth: int | None, max_nodes: int,
-                 node_budget: int, scoring: str, order: str, title: str | None, output: Path | None, open_page: bool,
-                 tree_text: str | None, tree_file: str | None, root: str | None, game_spec: str | None,
-                 start_moves: str | None, **search: Any) -> None:
+def view_command(fen: str | None, algo: Search, compare: str | None, depth: int | None, max_nodes: int,
+                 node_budget: int, scoring: ScoringChoice, order: OrderName, title: str | None,
+                 output: Path | None, open_page: bool, tree_text: str | None, tree_file: str | None,
+                 root: str | None, game_spec: str | None, start_moves: str | None, **search: Any) -> None:
     """Write the interactive page of the search tree of FEN (or of --tree, or of --game's POSITION), print its
     path and open it in the browser.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 import networkx as nx
 
@@ -24,7 +24,7 @@ from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine, text_centre
+from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
@@ -42,7 +42,7 @@ MOVE_PT = 6.0
 """Moves on the edges, pruned moves, ``+k`` marks."""
 CAPTION_PT = 7.0
 """A node's name beside it (textbook style)."""
-LEAF = "leaf"
+LEAF: Final = "leaf"
 """The textbook style's shape of a finished game: no outline, its value alone."""
 SIBLING_GAP = {"compact": 2.0, "dot": 0.8, "textbook": 4.0}
 COUSIN_GAP = {"compact": 4.0, "dot": 1.6, "textbook": 8.0}
@@ -146,7 +146,7 @@ class _Tree:
         self.children, self.count = children, count
         size = len(gid)
         self.texts: list[NodeText | None] = [None] * size
-        self.shapes: list[str] = [""] * size
+        self.shapes: list[ShapeKind | Literal["leaf", ""]] = [""] * size
         """Textbook style: each entered node's outline (:func:`textbook_shape`, or :data:`LEAF`)."""
         self.captions: dict[int, str] = {}
         """Textbook style: the names written beside nodes."""
@@ -470,9 +470,9 @@ def _stroke(theme: Theme, role: str, scale: float, style: str) -> Stroke:
         width = max(width, floor)
     colour = {"edge": theme.edge, "pv": theme.pv, "pruned-beta": theme.pruned, "pruned-alpha": theme.pruned,
               "mark": theme.hidden}[role]
-    dash = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
-            "mark": "dotted"}.get(role)
-    return Stroke(colour, round(width, 3), dash)  # type: ignore[arg-type]
+    dashes: dict[str, Dash] = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
+                               "mark": "dotted"}
+    return Stroke(colour, round(width, 3), dashes.get(role))
 
 
 def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, theme: Theme) -> None:
@@ -591,7 +591,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT + 0.9 * s, bold=pv))
         else:
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT / 2, bold=pv))
-        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
+        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),
                            role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen")))
 
 
@@ -613,13 +613,14 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
         pv = bool(d.get("best"))
         value_pt = VALUE_PT * s
         shape = t.shapes[i]
+        assert shape, "every entered node has its outline (_textbook_size)"
         sw = t.shape_w[i] * s
         if shape == LEAF:
             items.append(Text(cx[i], cy[i] + value_pt * CAP_HEIGHT / 2, text.main, value_pt,
                               theme.pv if pv else theme.ink, bold=pv, role="leaf"))
         else:
             stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
-            node = Shape(shape, cx[i], cy[i], sw, t.h[i] * s, theme.side_fill[side], stroke,  # type: ignore[arg-type]
+            node = Shape(shape, cx[i], cy[i], sw, t.h[i] * s, theme.side_fill[side], stroke,
                          role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen"))
             shift = text_centre(node) - cy[i]
             rows: list[TextLine] = []
@@ -657,11 +658,11 @@ def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s
     for (side, pv), coords in groups.items():
         if not coords:
             continue
-        shape = "square" if side == 0 else "circle"
+        mark: Literal["square", "circle"] = "square" if side == 0 else "circle"
         fill = theme.pv if pv else _dot_fill(theme, side)
         stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == 1 else None
         small = 0.75 if side == CHANCE_SIDE else 1.0
-        items.append(Marks(shape, round(size * (1.6 if pv else small), 3), fill, coords, stroke,  # type: ignore[arg-type]
+        items.append(Marks(mark, round(size * (1.6 if pv else small), 3), fill, coords, stroke,
                            role=f"{'pv' if pv else 'node'}-{t.sides.of(side)}"))
 
 
@@ -721,15 +722,16 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     """A small sample of what a legend entry names, centred vertically on ``y``."""
     if kind.startswith("side-"):
         side = int(kind[5:])
+        shape: ShapeKind
         if style == "textbook":
             shape = textbook_shape(side)
             across = pt * 1.3 if shape == "circle" else pt * 1.6
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         elif style == "compact":
             shape = node_shape(side)
             across = pt * 1.2 if shape == "circle" else w * 0.8
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         else:
             fill = _dot_fill(theme, side)

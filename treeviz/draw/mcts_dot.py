@@ -56,7 +56,7 @@ def proven_text(value: float | None, sides: Sides) -> str:
         return ""
     if value != int(value) or int(value) not in (1, 0, -1):
         return format_number(value)
-    return sides.result(sides.outcome(value))[0]  # type: ignore[arg-type]
+    return sides.result(sides.outcome(value))[0]
 
 
 def mcts_node_label(picture: str, node: dict[str, Any], sides: Sides, theme: Theme = DEFAULT) -> str:

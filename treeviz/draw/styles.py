@@ -74,13 +74,17 @@ class NodeText:
     small: str | None = None
 
 
-def node_shape(side: int) -> str:
+def node_shape(side: int) -> Literal["box", "ellipse", "circle"]:
     """``box`` when the first player is to move, ``ellipse`` when the second is, ``circle`` at a chance node
     (side 2): told apart without colour."""
     return "ellipse" if side == 1 else "circle" if side == 2 else "box"
 
 
-def textbook_shape(side: int) -> str:
+def textbook_shape(side: int) -> Literal["triangle-up", "triangle-down", "circle"]:
     """The textbook convention: ``triangle-up`` for the first player (MAX), ``triangle-down`` for the second
     (MIN), ``circle`` at a chance node (side 2)."""
-    return ("triangle-up", "triangle-down", "circle")[side]
+    return _TEXTBOOK_SHAPES[side]
+
+
+_TEXTBOOK_SHAPES: tuple[Literal["triangle-up", "triangle-down", "circle"], ...] = ("triangle-up", "triangle-down",
+                                                                                    "circle")

@@ -19,6 +19,7 @@ from treeviz.draw.kinds import kind_of, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, escape, hidden_label, mark_label
 from treeviz.draw.styles import textbook_shape
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, succ_dict
 
@@ -100,7 +101,8 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
     yield "".join(out) + "".join(boxes)
 
 
-def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, adapter: Any, theme: Theme) -> str:
+def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, adapter: GameAdapter,
+                     theme: Theme) -> str:
     """A node's DOT attributes: its shape and value (a leaf: the value alone), its name as an outside label."""
     text = textbook_text(G, d)
     pv = bool(d.get("best"))
@@ -120,7 +122,7 @@ def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, a
             f'label="{value}"{xlabel}{tip}, class="{"pv" if pv else "node"}"];\n')
 
 
-def _edge_attributes(e: dict[str, Any], child: dict[str, Any], adapter: Any, theme: Theme) -> str:
+def _edge_attributes(e: dict[str, Any], child: dict[str, Any], adapter: GameAdapter, theme: Theme) -> str:
     """An edge's DOT attributes: its probability (chance) or move (unless the game numbers its moves), bold on the
     principal variation, dashed to a pruned move."""
     probability = e.get("probability")

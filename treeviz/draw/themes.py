@@ -57,7 +57,8 @@ class Theme:
     """Secondary text: visit order, legends."""
     rounded: tuple[bool, bool, bool] = (True, True, True)
     """Whether a board node's border has round corners, by the player to move (and at chance nodes)."""
-    cut_dash: dict[str, str] = field(default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
+    cut_dash: dict[str, Literal["dashed", "dotted"]] = field(
+        default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
     """Line style of a pruned move's stub by the cut that skipped it (``dashed`` or ``dotted``)."""
 
 

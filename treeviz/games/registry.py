@@ -27,8 +27,7 @@ def _built_in(name: str, game: Game | None = None) -> GameAdapter | None:
         return ultimate.adapter() if game is None else ultimate.UltimateAdapter(game)
     if name == "textbook":
         from treeviz.games import textbook
-        # None: an adapter that draws recorded trees (adapter_named), which never asks the game.
-        return textbook.TextbookAdapter(game)  # type: ignore[arg-type]
+        return textbook.TextbookAdapter(game)  # type: ignore[arg-type]  # None: draws recorded trees, never asks it
     return None
 
 

@@ -28,7 +28,7 @@ LIVE_STONE_POINTS = 22
 def ultimate_board_label(
     state: Any,
     *,
-    game: Any = None,
+    game: Ultimate | None = None,
     cell_size: int = 12,
     show_playable: bool = True,
     show_last: bool = True,
@@ -40,7 +40,9 @@ def ultimate_board_label(
     wrap it as ``label=<...>`` on a ``shape=plain`` node.
     """
     if game is None:
-        from engine.games.ultimate import ULTIMATE as game  # noqa: N811 - the game object
+        from engine.games.ultimate import ULTIMATE
+
+        game = ULTIMATE
     cells = game.cells(state)
     last = game.last_move(state) if show_last else None
     playable = set(game.playable_subs(state)) if show_playable and game.outcome(state) is None else set()

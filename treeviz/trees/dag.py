@@ -311,7 +311,7 @@ def _describe_state(game: Game, state: Hashable) -> tuple[str, str, str | None]:
 def _ascending_ints(ids: list[Hashable]) -> bool:
     """True for ints in ascending order (a builder's graph)."""
     try:
-        return all(type(i) is int for i in ids) and ids == sorted(ids)  # type: ignore[type-var]
+        return all(type(i) is int for i in ids) and ids == sorted(cast("list[int]", ids))
     except TypeError:
         return False
 
