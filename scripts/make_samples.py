@@ -37,7 +37,7 @@ from treeviz.draw.graphviz import render  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
 from treeviz.games.registry import adapter_named  # noqa: E402
 from treeviz.games.tictactoe import expand_fen_board, tictactoe_board  # noqa: E402
-from treeviz.tree import search_tree  # noqa: E402
+from treeviz.tree import order_comparison, search_tree  # noqa: E402
 
 POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
 ULTIMATE_SAMPLE = ("u1", "oxx1o3x2o3ox1x1ooo1x1x2o4x4xxx2oo8xxx1o1o2ooo8x1o1xxo 83 x")
@@ -148,6 +148,8 @@ ANYGAME_FIGURES = [
     ("textbook_alphabeta_compact", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"},
      {"style": "compact", "size": "16cm"}, ("png", "pdf")),
     ("textbook_alphabeta_graphviz", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {}, ("dot",)),
+    ("textbook_explain", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {"size": "16cm", "explain": True},
+     ("png", "svg")),
     ("expectiminimax", {"tree": CHANCE_TREE}, {"size": "16cm"}, ("png", "svg")),
     ("nim_alphabeta", {"game": NIM[0], "position": NIM[1], "algorithm": "alphabeta"}, {"size": "16cm"},
      ("png", "svg")),
@@ -183,6 +185,11 @@ def anygame_figures(out: Path) -> None:
             if fmt == "tex":
                 compile_tex(path)
                 print(f"wrote {_shown(path.with_suffix('.pdf'), out)}")
+    orders = order_comparison(tree=CLASSIC_TREE, orders=("best", "worst"))
+    for fmt in ("png", "svg"):
+        path = folder / f"textbook_orders.{fmt}"
+        orders.save(path, size="16cm")
+        print(f"wrote {_shown(path, out)}")
 
 
 def compile_tex(path: Path) -> None:

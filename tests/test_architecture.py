@@ -35,6 +35,8 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "treeviz.draw": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.graph_dicts"}),
     "treeviz.pages": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games", "treeviz.graph_dicts"}),
     "treeviz.play": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games"}),
+    # Exercises show a search to a student: the whole tree (trees' records) in the drawing's words.
+    "treeviz.exercises": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.trees", "treeviz.draw"}),
 }
 """Sub-package -> what its modules may import besides each other (a name covers its sub-modules). A new
 dependency between sub-packages is a design decision: change this table with it, saying why."""

@@ -26,7 +26,7 @@ from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
-from treeviz.draw.kinds import kind_of, pv_words
+from treeviz.draw.kinds import kind_of, panel_key, pv_words
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX, Style
 from treeviz.draw.themes import DEFAULT, Theme, ThemeName
@@ -37,7 +37,7 @@ from treeviz.trees.crop import crop_graph, parse_path
 
 if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is searched
     from engine.games.textbook import Root
-    from treeviz.trees.builder import OrderName, ScoringChoice
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
     from treeviz.trees.dag import Merge
 
 Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html"]
@@ -102,26 +102,28 @@ class Tree:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
         return sum(G.number_of_nodes() for G in self.graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT) -> str:
-        """DOT text of the board-style figure (deterministic)."""
-        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme))
+    def dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
+            explain: bool = False) -> str:
+        """DOT text of the board-style figure (deterministic); ``explain`` writes every window each node had."""
+        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme, explain=explain))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
+    def iter_dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
+                 explain: bool = False) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
             return dot_writer.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
-                                           fen=self.position, theme=theme)
+                                              fen=self.position, theme=theme, explain=explain)
         return dot_writer.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
-                                theme=theme)
+                                   theme=theme, explain=explain)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
-        one member per search in the order asked for."""
+        one member per search in the order asked for (a comparison of move orders: ``{"best": …, "worst": …}``)."""
         from treeviz.trees.json_export import tree_to_json
 
         if len(self.graphs) == 1:
             return tree_to_json(self.graph)
-        return "{" + ",".join(f'"{kind_of(G).algorithm}":{tree_to_json(G)}' for G in self.graphs) + "}"
+        return "{" + ",".join(f'"{panel_key(G, self.graphs)}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
     def html(self) -> str:
         """The self-contained interactive page.
@@ -140,13 +142,14 @@ class Tree:
     def draw(self, fmt: Format, *, style: Style | None = None, size: str | PageSize | None = None,
              dpi: int | None = None, theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
              plies: int | None = None, path: str | Sequence[str] | None = None,
-             tex_body: bool = False) -> Output:
+             tex_body: bool = False, explain: bool = False) -> Output:
         """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
 
         Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
         :mod:`treeviz.draw.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
         ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
-        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``.
+        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``; ``explain`` writes each node's
+        visit order and every window it had, and each cut's comparison (:mod:`treeviz.draw.explain`).
 
         :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
@@ -154,7 +157,7 @@ class Tree:
         if fmt not in FORMATS:
             raise ParameterError(f"{{fmt}} is not a format: expected one of {', '.join(FORMATS)}", fmt=fmt)
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
-                                            tex_body=tex_body)
+                                            tex_body=tex_body, explain=explain)
         options.check_format(fmt)
         if (plies is not None or path) and fmt not in FIGURE_FORMATS:
             raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
@@ -181,7 +184,7 @@ class Tree:
                                    for note in kind.compact_notes(G)))
 
         def board_dot(theme: Theme, direction: Rankdir) -> Iterator[str]:
-            return tree.iter_dot(rankdir=direction, theme=theme)
+            return tree.iter_dot(rankdir=direction, theme=theme, explain=explain)
 
         # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
         return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot,
@@ -301,6 +304,9 @@ def search_tree(
     if algorithm == "mcts" and depth is not None:
         raise ParameterError("{depth} does not apply to {algorithm}: its playouts run to the end of the game",
                              depth=depth, algorithm=algorithm)
+    if algorithm == "mcts" and order != "ascending":
+        raise ParameterError("{order} orders the moves of minimax and alpha-beta; {algorithm} chooses its own by "
+                             "UCB1 and random playouts", order=order, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
@@ -357,6 +363,75 @@ def comparison(
     return Tree(*graphs, title=title, position=start.words)
 
 
+DEFAULT_ORDERS: tuple[OrderName, ...] = ("best", "worst")
+"""What an order comparison compares when no orders are named."""
+
+
+def order_comparison(
+    position: str | None = None,
+    *,
+    game: str | Game | None = None,
+    tree: Any = None,
+    root: Root = "max",
+    moves: str | Sequence[str] | None = None,
+    algorithm: Algorithm = "alphabeta",
+    orders: Sequence[OrderName] = DEFAULT_ORDERS,
+    depth: int | None = None,
+    scoring: ScoringChoice = "plain",
+    max_nodes: int = 0,
+    title: str | None = None,
+    seed: int | None = 0,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+) -> Tree:
+    """One search of a position under several move orders, side by side (best and worst first by default),
+    each panel titled with its order, its nodes and the leaves it examined; when the tree is uniform (every
+    node the same number of moves, every leaf at the same depth) the figure also gives the Knuth-Moore minimum,
+    ``b^ceil(d/2) + b^floor(d/2) - 1`` leaves, which the best order reaches. The position is named as for
+    :func:`search_tree`; ``seed`` shuffles the ``random`` order.
+
+    :raises ValueError: fewer than two orders, an unknown or repeated one, MCTS (it has no move order), or what
+        :func:`search_tree` refuses.
+    """
+    from engine.search.ordering import knuth_moore_minimum, uniform_shape
+    from treeviz.trees.builder import ORDERS, build_tree
+
+    orders = list(orders)
+    unknown = [o for o in orders if o not in ORDERS]
+    if unknown:
+        raise ParameterError(f"{{orders}}: {unknown[0]!r} is not a move order (expected {', '.join(ORDERS)})",
+                             orders=orders)
+    if len(orders) < 2:
+        raise ParameterError("{orders}: a comparison of move orders needs two or more", orders=orders)
+    repeated = sorted({o for o in orders if orders.count(o) > 1})
+    if repeated:
+        raise ParameterError(f"{{orders}} lists {repeated[0]} twice", orders=orders)
+    if algorithm not in ALGORITHMS_WITH_ORDERS:
+        raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
+                             f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
+    start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    adapter, g, state = start.adapter, start.game, start.state
+    if adapter.needs_depth and depth is None:
+        raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
+                             "is far too big to search", depth=None)
+    cut = parse_path(path) if isinstance(path, str) else path
+    graphs = [build_tree(g, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
+                         max_nodes=max_nodes, path=cut, plies=plies, node_budget=node_budget, seed=seed,
+                         count_leaves=True) for order in orders]
+    shape = uniform_shape(g, state, depth=depth)
+    if shape is not None:
+        branching, levels = shape
+        minimum = {"branching": branching, "depth": levels, "leaves": knuth_moore_minimum(branching, levels)}
+        for G in graphs:
+            G.graph["knuth_moore"] = minimum
+    return Tree(*graphs, title=title, position=start.words)
+
+
+ALGORITHMS_WITH_ORDERS = ("minimax", "alphabeta")
+"""The searches whose move order can be chosen."""
+
+
 def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: float, seed: int | None,
                         solver: bool) -> None:
     if iterations is not None and iterations < 1:
@@ -406,10 +481,10 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
                              "is far too big to search", depth=None)
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget)
+                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
     recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order, node_budget=node_budget)
+                                             order=order, node_budget=node_budget, seed=mcts[2])
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

@@ -73,7 +73,7 @@ def enhanced_alphabeta(
     observer: SearchObserver | None = None,
     alpha: float = -inf,
     beta: float = inf,
-    order: MoveOrder[int, int] | None = None,
+    order: MoveOrder[int] | None = None,
     table: TranspositionTable | None = None,
     hashing: Hashing | None = None,
     killers: list[list[int | None]] | None = None,

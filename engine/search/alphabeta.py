@@ -24,19 +24,22 @@ from typing import TypeVar, cast
 from engine.game import CHANCE, FIRST, ChanceGame, Game, Value
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-MoveOrder = Callable[[S, Sequence[M]], Sequence[M]]
-"""``order(state, moves) -> moves`` in the order to search them (``MoveOrder[int, int]``: of int states and moves)."""
+MoveOrder = Callable[..., Sequence[M]]
+"""``order(state, moves) -> moves`` in the order to search them; an order with ``takes_ply = True`` is called as
+``order(state, moves, ply)`` (:mod:`engine.search.ordering`'s orders by value need the depth left).
+``MoveOrder[int]``: of int moves."""
 
 
 def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate: Evaluation | None = None,
               scoring: Scoring[S] = plain, observer: SearchObserver | None = None, alpha: float = -inf,
-              beta: float = inf, order: MoveOrder[S, M] | None = None) -> SearchResult[M]:
+              beta: float = inf, order: MoveOrder[M] | None = None) -> SearchResult[M]:
     """The alpha-beta value of ``state`` (first player's view) in the window (``alpha``, ``beta``).
 
     Moves are searched in the game's order unless ``order(state, moves)`` reorders them (chance events
@@ -49,6 +52,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
     limit = check_depth(depth, evaluate)
     legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     if obs is None and limit < 0 and is_plain and order is None and getattr(game, "alternating", False):
         return _unobserved(game, state, alpha, beta)
@@ -79,8 +83,8 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
             if obs:
                 obs.leave(value, EXACT)
             return value
-        if order is not None:
-            moves = order(s, moves)
+        if reorder is not None:
+            moves = reorder(s, moves, ply)
         color = 1 if mover == FIRST else -1
         a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
         a0 = a

@@ -16,6 +16,7 @@ from typing import Any, TypeVar, cast
 
 from engine.game import CHANCE, FIRST, ChanceGame, Game, Value
 from engine.search.observer import EXACT, HEURISTIC, TERMINAL, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
@@ -48,13 +49,14 @@ def minimax(
     evaluate: Evaluation | None = None,
     scoring: Scoring[S] = plain,
     observer: SearchObserver | None = None,
-    order: Callable[[S, Sequence[M]], Sequence[M]] | None = None,
+    order: Callable[..., Sequence[M]] | None = None,
 ) -> SearchResult[M]:
     """Minimax value of ``state`` from the first player's point of view, with every optimal root move.
 
     ``depth`` limits the search to that many plies below the root; unfinished
     nodes at the limit are scored by ``evaluate``. Children are searched in
-    the game's move order unless ``order(state, moves)`` reorders them (the value
+    the game's move order unless ``order(state, moves)`` (``order(state, moves, ply)`` for an order with
+    ``takes_ply = True``) reorders them (the value
     is the same; only the visit order, and so the drawn tree, changes); chance
     events keep the game's order. A chance root has no best moves.
 
@@ -65,6 +67,7 @@ def minimax(
     # Asked only of finished games (no successors), where it is never None.
     outcome = cast("Callable[[S], Value]", game.outcome)
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     count = 0
     root_values: list[tuple[M, float]] = []
@@ -95,9 +98,9 @@ def minimax(
             for m, child in children:
                 best += probability[m] * search(child, m, ply + 1)
         else:
-            if order is not None:
+            if reorder is not None:
                 child_of = dict(children)
-                children = [(m, child_of[m]) for m in order(s, list(child_of))]
+                children = [(m, child_of[m]) for m in reorder(s, list(child_of), ply)]
             maximizing = mover == FIRST
             best = -inf if maximizing else inf
             for m, child in children:

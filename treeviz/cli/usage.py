@@ -145,7 +145,8 @@ FLAGS: dict[str, str] = {
     "c": "--c", "seed": "--seed", "solver": "--solver", "path": "--path", "plies": "--plies", "style": "--style",
     "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
-    "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves",
+    "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
+    "explain": "--explain",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words
@@ -351,6 +352,33 @@ class OneOf(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             self.fail(f"must be {self.describe()}, got {value!r}", param, ctx)
+
+
+class OneOrMoreOf(click.ParamType):
+    """One of a few words, or several of them comma-separated (``best,worst``): a tuple of them, each once."""
+
+    name = "list"
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        self.choices = list(choices)
+
+    def describe(self) -> str:
+        """``one or more of best, worst, random (comma-separated)``."""
+        return "one or more of " + ", ".join(self.choices) + " (comma-separated)"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        names = [part.strip() for part in str(value).split(",")]
+        if any(not name for name in names):
+            self.fail(f"must not have an empty name, got {value!r} (expected {self.describe()})", param, ctx)
+        unknown = [name for name in names if name not in self.choices]
+        if unknown:
+            self.fail(f"must be {self.describe()}, got {unknown[0]!r}", param, ctx)
+        repeated = [name for name in names if names.count(name) > 1]
+        if repeated:
+            self.fail(f"must name each once, got {repeated[0]} twice", param, ctx)
+        return tuple(names)
 
 
 class OutputFile(click.ParamType):

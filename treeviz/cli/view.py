@@ -17,11 +17,10 @@ import click
 
 from treeviz.cli.common import PAGE_SUFFIXES, output_format, progress_enabled, write_output
 from treeviz.cli.position_options import position_options, start_arguments
-from treeviz.cli.search_options import ALGO_HELP, compare_option, search_options
+from treeviz.cli.search_options import ALGO_HELP, compare_option, order_option, search_options
 from treeviz.cli.tttree import node_budget_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.tree import SEARCHES
-from treeviz.trees.builder import ORDERS
 
 if TYPE_CHECKING:
     from treeviz.tree import Search
@@ -41,7 +40,8 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
 
 @click.command(cls=Command, context_settings=CONTEXT)
 @click.argument("fen", required=False, metavar="[FEN|POSITION]")
-@click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
+              help=ALGO_HELP + " [default: minimax; alphabeta with several --order]")
 @compare_option
 @search_options
 @position_options
@@ -52,17 +52,17 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
 @node_budget_option()
 @click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
               help="plain: +1/0/-1; quick: faster wins score higher.")
-@click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
-              help="Move order of the search.")
+@order_option()
 @click.option("--title", type=Text(), default=None, metavar="TITLE", help="Heading of the page.")
 @click.option("-o", "--output", type=OutputFile(), default=None,
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str | None, algo: Search, compare: str | None, depth: int | None, max_nodes: int,
-                 node_budget: int, scoring: ScoringChoice, order: OrderName, title: str | None,
-                 output: Path | None, open_page: bool, tree_text: str | None, tree_file: str | None,
-                 root: str | None, game_spec: str | None, start_moves: str | None, **search: Any) -> None:
+def view_command(fen: str | None, algo: Search | None, compare: str | None, depth: int | None, max_nodes: int,
+                 node_budget: int, scoring: ScoringChoice, order: tuple[OrderName, ...], title: str | None,
+                 output: Path | None, open_page: bool,
+                 tree_text: str | None, tree_file: str | None, root: str | None, game_spec: str | None,
+                 start_moves: str | None, **search: Any) -> None:
     """Write the interactive page of the search tree of FEN (or of --tree, or of --game's POSITION), print its
     path and open it in the browser.
 
@@ -74,7 +74,10 @@ def view_command(fen: str | None, algo: Search, compare: str | None, depth: int 
     start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
                             moves=start_moves, command="treeviz view")
     named = fen or game_spec or tree_text or tree_file or "tree"
-    path = output if output is not None else default_path(named, algo, compare, search.get("merge"))
+    kind: str = algo or ("alphabeta" if len(order) > 1 else "minimax")
+    if len(order) > 1:
+        kind += "_" + "_".join(order)
+    path = output if output is not None else default_path(named, kind, compare, search.get("merge"))
     if output is None:
         path.parent.mkdir(parents=True, exist_ok=True)
     else:

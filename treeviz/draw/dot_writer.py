@@ -17,7 +17,8 @@ import networkx as nx
 
 from treeviz.draw import labels
 from treeviz.draw.dot_parts import FONT, Rankdir, graph_attributes
-from treeviz.draw.kinds import TreeKind, kind_of
+from treeviz.draw.explain import EXPLAIN_WORDS
+from treeviz.draw.kinds import TreeKind, kind_of, orders_compared
 from treeviz.draw.labels import escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
@@ -43,14 +44,15 @@ def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rank
 
 
 def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: Rankdir = "TB",
-             fen: str | None = None, theme: Theme = DEFAULT) -> Iterator[str]:
-    """:func:`to_dot` in chunks, for writing huge trees without holding the whole text."""
+             fen: str | None = None, theme: Theme = DEFAULT, explain: bool = False) -> Iterator[str]:
+    """:func:`to_dot` in chunks, for writing huge trees without holding the whole text (``explain``: every window
+    each node had, :mod:`treeviz.draw.explain`)."""
     kind = kind_of(G)
     heading = title if title is not None else kind.title(G, fen)
     scale = heading_scale(estimated_width(G, rankdir))
     yield (f"digraph tree {{\n{graph_attributes(rankdir, theme)}\n"
-           f"  label=<{_heading_table(heading, [G] if legend else [], scale, theme)}>;\n")
-    yield from kind.statements(G, prefix="", indent="  ", theme=theme)
+           f"  label=<{_heading_table(heading, [G] if legend else [], scale, theme, explain)}>;\n")
+    yield from kind.statements(G, prefix="", indent="  ", theme=theme, explain=explain)
     yield "}\n"
 
 
@@ -76,13 +78,14 @@ def panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bo
 
 
 def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True,
-                    rankdir: Rankdir = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> Iterator[str]:
+                    rankdir: Rankdir = "TB", fen: str | None = None, theme: Theme = DEFAULT,
+                    explain: bool = False) -> Iterator[str]:
     """:func:`panels_dot` in chunks; panels are DOT clusters named after their search, in the order given."""
     kinds = [kind_of(G) for G in graphs]
     heading = figure_heading(graphs, fen or graphs[0].graph.get("root_fen", ""), title, kinds)
     scale = heading_scale(sum(estimated_width(G, rankdir) for G in graphs))
     yield (f"digraph compare {{\n{graph_attributes(rankdir, theme)}\n"
-           f"  label=<{_heading_table(heading, list(graphs) if legend else [], scale, theme)}>;\n")
+           f"  label=<{_heading_table(heading, list(graphs) if legend else [], scale, theme, explain)}>;\n")
     used: set[str] = set()
     for k, (G, kind) in enumerate(zip(graphs, kinds, strict=True)):
         name = kind.key
@@ -94,7 +97,7 @@ def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legen
         yield (f"  subgraph cluster_{name} {{\n"
                f'    label=<<B>{escape(kind.cluster_title(G))}</B>>; labelloc=t; fontsize={title_points}; '
                f'style="rounded"; color="#bbbbbb"; margin=12;\n')
-        yield from kind.statements(G, prefix=prefix, indent="    ", theme=theme)
+        yield from kind.statements(G, prefix=prefix, indent="    ", theme=theme, explain=explain)
         yield "  }\n"
     yield "}\n"
 
@@ -110,9 +113,31 @@ def figure_heading(graphs: Sequence[nx.DiGraph], fen: str | None, title: str | N
     if len(graphs) == 1:
         return kinds[0].title(graphs[0], fen)
     fen = fen or ""
+    if orders_compared(graphs):
+        return orders_heading(graphs, fen, kinds[0])
     if len(graphs) == 2 and all(not k.long_legend for k in kinds):
         return compare_title(fen, graphs[0])
     return panels_heading(graphs, fen)
+
+
+def orders_heading(graphs: Sequence[nx.DiGraph], fen: str, kind: TreeKind) -> str:
+    """``Alpha-beta trees of [[3,12,8],...] under the best and worst move orders`` and, for a uniform tree, a
+    second line with the Knuth-Moore minimum: ``fewest leaves any order examines (Knuth-Moore, b = 3, d = 2):
+    3^1 + 3^1 - 1 = 5``."""
+    orders = [str(G.graph.get("order")) for G in graphs]
+    joined = ", ".join(orders[:-1]) + " and " + orders[-1]
+    text = f"{kind.name} trees of {fen} under the {joined} move orders"
+    minimum = graphs[0].graph.get("knuth_moore")
+    if minimum and kind.cuts:
+        b, d = minimum["branching"], minimum["depth"]
+        text += (f"\nKnuth\u2013Moore minimum for a uniform tree of branching {b} and depth {d}: "
+                 f"{b}{_superscript((d + 1) // 2)} + {b}{_superscript(d // 2)} \u2212 1 = {minimum['leaves']:,} "
+                 "leaves")
+    return text
+
+
+def _superscript(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"))
 
 
 def panel_name(G: nx.DiGraph) -> str:
@@ -179,15 +204,16 @@ def heading_scale(width: float) -> float:
     return max(1.0, min(12.0, width / 1500))
 
 
-def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
+def _heading_table(heading: str, trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT,
+                   explain: bool = False) -> str:
     lines = "<BR/>".join(escape(line) for line in heading.split("\n"))
     rows = [f'<TR><TD><FONT POINT-SIZE="{round(18 * scale)}"><B>{lines}</B></FONT></TD></TR>']
     if trees:
-        rows.append(f"<TR><TD>{legend_table(trees, scale, theme)}</TD></TR>")
+        rows.append(f"<TR><TD>{legend_table(trees, scale, theme, explain)}</TD></TR>")
     return '<TABLE BORDER="0" CELLSPACING="2" CELLPADDING="2">' + "".join(rows) + "</TABLE>"
 
 
-def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT) -> str:
+def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEFAULT, explain: bool = False) -> str:
     """The key to the figure: who moves (colours), the principal variation, and what the figure's extras mean."""
     kinds = [kind_of(G) for G in trees]
     if any(k.long_legend for k in kinds):
@@ -222,8 +248,10 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
                          f'COLOR="{theme.pruned}" POINT-SIZE="{small}">{letter}-cut</FONT></TD>')
         cells += [
             text("move pruned by alpha-beta"),
-            text(f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
+            text(EXPLAIN_WORDS if explain else f"#n [{labels.ALPHA}, {labels.BETA}]: visit order, window at entry"),
         ]
+    elif explain:
+        cells.append(text("#n: visit order"))
     if hidden or marks:
         what = ("nodes left out (--max-nodes)" if not marks else "nodes not drawn (--plies)" if not hidden
                 else "nodes not drawn (--plies, --max-nodes)")

@@ -44,11 +44,13 @@ class FigureOptions:
     theme: Theme = DEFAULT
     rankdir: Rankdir | None = None
     tex_body: bool = False
+    explain: bool = False
+    """Write each node's visit order and every window it had, and each cut's comparison."""
 
     @classmethod
     def from_values(cls, *, style: Style | None = None, size: str | PageSize | None = None, dpi: int | None = None,
                     theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
-                    tex_body: bool = False) -> FigureOptions:
+                    tex_body: bool = False, explain: bool = False) -> FigureOptions:
         """Options as a user writes them (``size="16cm"``, ``theme="print"``), checked.
 
         :raises ValueError: an unknown style, theme or direction, a size or resolution that cannot be used.
@@ -60,7 +62,7 @@ class FigureOptions:
         check_dpi(dpi)
         page = parse_size(size, dpi) if isinstance(size, str) else size
         return cls(style=style, size=page, dpi=dpi, theme=theme_named(theme) if isinstance(theme, str) else theme,
-                   rankdir=rankdir, tex_body=tex_body)
+                   rankdir=rankdir, tex_body=tex_body, explain=explain)
 
     def check_format(self, fmt: str) -> None:
         """:raises OptionError: an option that means nothing in ``fmt`` (``--size`` for DOT, ``--dpi`` for SVG...)."""
@@ -69,6 +71,9 @@ class FigureOptions:
                 raise OptionError("{style:name}, {size:name}, {dpi:name}, {theme:name} and {tex_body:name} shape "
                                   "figures; {fmt} output holds the whole tree as data", style=None, size=None,
                                   dpi=None, theme=None, tex_body=None, fmt=fmt)
+            if self.explain and fmt != "html":
+                raise OptionError("{explain:name} writes the windows and cuts into figures (and the page shows them "
+                                  "always); {fmt} output holds them as data", explain=None, fmt=fmt)
             return
         if self.size is not None and fmt not in SIZED_FORMATS:
             raise OptionError("{size:name} applies to png, svg, pdf and tex, not {fmt} (Graphviz's input)",
@@ -145,7 +150,8 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
         from treeviz.draw.textbook_dot import iter_textbook_dot
 
         return Output(iter_textbook_dot(panels, heading, theme=options.theme, rankdir=options.rankdir or "TB",
-                                        pv_words=pv_words), notes, style, options.rankdir or "TB")
+                                        pv_words=pv_words, explain=options.explain), notes, style,
+                      options.rankdir or "TB")
     if style == "board":
         free = any(kind_of(p.graph).crossing_edges for p in panels)
         return _board(fmt, options, board_dot, notes, free_labels=free)
@@ -157,7 +163,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
 
     def scene_at(page: PageSize | None) -> Any:
         return figure_scene(panels, heading, style=style, theme=options.theme, rankdir=options.rankdir,
-                            size=page, legend_notes=legend_notes, pv_words=pv_words)
+                            size=page, legend_notes=legend_notes, pv_words=pv_words, explain=options.explain)
 
     figure = scene_at(size)
     page = page_notes(figure.scene.width, figure.scene.height, size)

@@ -20,7 +20,8 @@ from typing import Any
 
 import networkx as nx
 
-from treeviz.draw.kinds import kind_of
+from treeviz.draw.dot_writer import orders_heading
+from treeviz.draw.kinds import kind_of, orders_compared
 from treeviz.games.registry import adapter_named
 from treeviz.pages.columns import (
     BOUNDS,
@@ -222,6 +223,8 @@ def _script_json(payload: Any) -> str:
 def _default_title(graphs: list[nx.DiGraph], position: str | None = None) -> str:
     fen = position if position is not None else graphs[0].graph.get("root_fen", "")
     kinds = [kind_of(g) for g in graphs]
+    if orders_compared(graphs):
+        return orders_heading(graphs, fen, kinds[0]).split("\n")[0]
     names = [k.prose for k in kinds]
     first = names[0] if names[0].isupper() else names[0].capitalize()
     noun = "graphs" if any(k.noun == "graphs" for k in kinds) else "trees"

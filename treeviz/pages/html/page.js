@@ -164,7 +164,11 @@
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
     rootValueText() { return fmtNum(this.nums[this.value[0]] ?? 0); }
     moveName(mv) { return this.labels[mv] ?? String(mv); }
-    displayName() { return this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search"; }
+    displayName() {
+      const name = this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search";
+      // A panel of a comparison of move orders (its graph counts the leaves examined) names its order.
+      return this.meta.leaves === undefined ? name : `${name}, ${this.meta.order} order`;
+    }
     isStub(i) { return i >= this.n; }
     visitNo(i) { return this.order ? this.order[i] : i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
@@ -388,11 +392,12 @@
       const root = (this.root = document.createElement("section"));
       root.className = "viewer";
       root.dataset.algorithm = meta.algorithm || "";
-      const algo = meta.algorithm === "alphabeta" ? "alpha-beta" : meta.algorithm || "search";
+      const algo = t.displayName();
       const entered = meta.nodes ?? t.n;
+      const leaves = meta.leaves === undefined ? "" : ` · <b class="leaves">${fmtInt(meta.leaves)}</b> leaves examined`;
       root.innerHTML = `
         <div class="toolbar">
-          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}</span></h2>
+          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}${leaves}</span></h2>
           <form class="search" autocomplete="off"><input name="fen" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
             <button type="submit">Find</button><button type="button" class="next" hidden>Next</button><span class="found"></span></form>
           <span class="spacer"></span>
@@ -959,6 +964,10 @@
     bits.push(trees.map((t) => `${t.displayName()} ${fmtInt(countOf(t))} ${t.meta.merge ? "positions" : "nodes"}`).join(", "));
   } else if (meta.hidden) {
     bits.push(`${fmtInt(meta.shown ?? t0.n)} of ${fmtInt(meta.nodes)} ${meta.merge ? "positions" : "nodes"} shown (max-nodes ${fmtInt(meta.max_nodes)})`);
+  }
+  if (meta.knuth_moore && meta.algorithm === "alphabeta") {  // a comparison of move orders on a uniform tree
+    const km = meta.knuth_moore;
+    bits.push(`Knuth\u2013Moore minimum ${fmtInt(km.leaves)} leaves (uniform, branching ${km.branching}, depth ${km.depth})`);
   }
   summary.textContent = bits.join(" · ");
 
