@@ -9,6 +9,8 @@ board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
 The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
 Any game (issue 22, samples/anygame/): the classic textbook tree, an
 expectiminimax tree, Nim (examples/nim.py) and OpenSpiel's 4x4 Connect Four.
+Exercises (issue 23, samples/exercises/): a worksheet and its answer key (PDF,
+and a PNG of the first page of each).
 Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages, and
 scripts/make_arena_samples.py a championship's results page and its screenshot.
@@ -192,6 +194,32 @@ def anygame_figures(out: Path) -> None:
         print(f"wrote {_shown(path, out)}")
 
 
+EXERCISE_OPTIONS = ["--seed", "5"]
+"""The sample worksheet (README: Exercises): four random trees of depth 3 and branching 3; seed 5 has cuts at both
+levels, whole subtrees pruned and a tie that cuts."""
+
+
+def exercise_samples(out: Path) -> None:
+    """samples/exercises/: ``treeviz exercise --seed 5 -o sheet.pdf --key key.pdf``, and the first page of each as a
+    PNG at 100 dpi (pdftoppm, which writes the same bytes every time)."""
+    from treeviz.cli.exercise import exercise_command
+
+    folder = out / "exercises"
+    folder.mkdir(parents=True, exist_ok=True)
+    exercise_command.main(args=[*EXERCISE_OPTIONS, "-o", str(folder / "sheet.pdf"), "--key", str(folder / "key.pdf")],
+                          standalone_mode=False)
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        raise SystemExit("error: pdftoppm is missing: scripts/setup.sh installs it (poppler-utils)")
+    for name in ("sheet", "key"):
+        print(f"wrote {_shown(folder / f'{name}.pdf', out)}")
+        with tempfile.TemporaryDirectory() as work:
+            subprocess.run([pdftoppm, "-png", "-r", "100", "-singlefile", str(folder / f"{name}.pdf"),
+                            str(Path(work) / name)], check=True)
+            write_atomically(folder / f"{name}.png", (Path(work) / f"{name}.png").read_bytes())
+        print(f"wrote {_shown(folder / f'{name}.png', out)}")
+
+
 def compile_tex(path: Path) -> None:
     """pdflatex ``path`` into the PDF beside it, with dates fixed so that every run gives the same bytes."""
     pdflatex = shutil.which("pdflatex")
@@ -232,6 +260,7 @@ def main() -> None:
     report_figures(args.out)
     search_graph_samples(args.out)
     anygame_figures(args.out)
+    exercise_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

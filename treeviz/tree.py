@@ -78,13 +78,16 @@ class Tree:
     """One search tree, or several searches of one position side by side (``Tree(G1, G2, ...)``), with its outputs."""
 
     def __init__(self, graph: nx.DiGraph, *others: nx.DiGraph | None, title: str | None = None,
-                 position: str | None = None) -> None:
+                 position: str | None = None, source: dict[str, Any] | None = None) -> None:
         self.graph = graph
         self.graphs: list[nx.DiGraph] = [graph, *(G for G in others if G is not None)]
         """Every panel, in order: one for a single tree, two or more for a comparison."""
         self.title = title
         self.position = position
         """The FEN as the user wrote it, shown in headings (the graph keeps the canonical one)."""
+        self.source = source
+        """What :func:`search_tree` searched and how (``start``, ``algorithm``, ``depth``, ...), so that the tree
+        can be made into a quiz (:meth:`html`); None for trees made otherwise."""
 
     @property
     def compare(self) -> nx.DiGraph | None:
@@ -125,11 +128,18 @@ class Tree:
             return tree_to_json(self.graph)
         return "{" + ",".join(f'"{panel_key(G, self.graphs)}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
-    def html(self) -> str:
-        """The self-contained interactive page.
+    def html(self, *, quiz: str | None = None) -> str:
+        """The self-contained interactive page; with ``quiz`` (``values`` or ``windows``) the page of a quiz on
+        this search instead (:mod:`treeviz.exercises.quiz`): the whole tree, the student's answers checked.
 
         :raises ImportError: the page module is not installed.
+        :raises ValueError: a quiz of a tree that is not one minimax or alpha-beta search made whole by
+            :func:`search_tree`, or of an unknown level.
         """
+        if quiz is not None:
+            from treeviz.exercises.quiz import tree_quiz_page
+
+            return tree_quiz_page(self, quiz)
         from treeviz.pages.tree_page import tree_page
 
         g = self.graph.graph
@@ -311,7 +321,10 @@ def search_tree(
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
                    (iterations, c, seed, solver), node_budget)
-    return Tree(graph, title=title, position=start.words)
+    source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
+              "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
+              "merge": merge}
+    return Tree(graph, title=title, position=start.words, source=source)
 
 
 def comparison(

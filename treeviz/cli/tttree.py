@@ -17,6 +17,7 @@ import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
+from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
     ALGO_HELP,
     check_search_options,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from treeviz.draw.styles import Style
     from treeviz.draw.themes import ThemeName
     from treeviz.tree import Format, Search
-    from treeviz.trees.builder import OrderName, ScoringChoice
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
     from treeviz.trees.dag import Merge
 
 DEFAULT_MAX_NODES = 1000
@@ -210,8 +211,9 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 @click.command(cls=Command, context_settings=CONTEXT)
 @click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
-              help=ALGO_HELP + " [default: minimax; alphabeta with several --order]")
+              help=ALGO_HELP + " [default: minimax; alphabeta with several --order or with --quiz]")
 @compare_option
+@quiz_option
 @search_options
 @position_options
 @_tree_options
@@ -245,20 +247,31 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
 
 
 def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, depth: int | None, fmt: Format | None,
-                output: Path | None, max_nodes: int | None, scoring: ScoringChoice,
-                order: OrderName | Sequence[OrderName], rankdir: Rankdir | None, title: str | None,
-                style: Style | None, size: str | None, dpi: int | None, theme: ThemeName,
+                output: Path | None, max_nodes: int | None, scoring: ScoringChoice, order: Sequence[OrderName],
+                rankdir: Rankdir | None, title: str | None, style: Style | None, size: str | None, dpi: int | None,
+                theme: ThemeName,
                 plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
                 tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
-                **search: Any) -> None:
-    start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
-                            moves=search.pop("start_moves"), command=command)
+                quiz: str | None = None, **search: Any) -> None:
     fmt_given = fmt is not None
     fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
+    if quiz is not None:
+        quiz, fen, algo = quiz_request(quiz, fen, fmt=fmt, algo=algo, compare=compare, order=order,
+                                       merge=search.get("merge"), max_nodes=max_nodes)
+    start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
+                            moves=search.pop("start_moves"), command=command)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
                                          theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body,
                                          explain=explain)
+    if quiz is not None:
+        algorithm = cast("Algorithm", algo)  # quiz_request chose it
+        check_search_options([algorithm], iterations=search.get("iterations"), c=search.get("c"),
+                             seed=search.get("seed"), solver=search.get("solver", False), orders=list(order))
+        _progress("searching")
+        _emit([quiz_html(quiz, algorithm, start=start, depth=depth, scoring=scoring, order=order[0],
+                         seed=search.get("seed"), title=title, node_budget=node_budget)], output)
+        return
     if max_nodes is None:
         # The cap guards Graphviz: DOT and board figures (merged DAGs are always board); the tidy layout takes
         # any tree.

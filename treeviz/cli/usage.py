@@ -147,6 +147,8 @@ FLAGS: dict[str, str] = {
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
     "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
     "explain": "--explain",
+    "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
+    "quiz": "--quiz",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words

@@ -166,6 +166,12 @@ class GameAdapter:
         state = self.state_of(fen)
         return fen if state is _UNKNOWN else str(self._picture(state))
 
+    def print_picture(self, fen: str) -> str | None:
+        """The position as lines of plain text for print (a worksheet's exercise heading, in a monospace font): the
+        game's own text picture; None when the game draws none (its position text says it all) or draws SVG."""
+        text = self.picture_text(fen)
+        return None if text == fen or picture_format(text) == "svg" else text
+
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         """A function drawing node pictures (cached as the game sees fit: big trees repeat few positions).
         The default: the game's picture (or the position's text) in a monospace box; an SVG picture, which

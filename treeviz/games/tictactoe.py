@@ -97,6 +97,11 @@ class TicTacToeAdapter(GameAdapter):
         """Two fields, board and side (the fallback for any FEN: the engine says what is wrong with it)."""
         return True
 
+    def print_picture(self, fen: str) -> str:
+        """The board as three rows of ``x``, ``o`` and ``.``."""
+        cells = expand_fen_board(fen.split(" ", 1)[0])
+        return "\n".join(" ".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         expand: dict[str, str] = {}
 

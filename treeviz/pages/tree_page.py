@@ -165,9 +165,12 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     if G.graph.get("best_moves"):
         meta["best_moves"] = [move_code(m) for m in G.graph["best_moves"]]
     positions = position_columns(adapter, fens.values, [nodes[node].get("to_move") for node in (*entered, *stubs)])
+    board = adapter.page_board()
+    if not adapter.signed_values:
+        board["signed"] = False  # values written as the figures write them: a textbook tree's 3, not +3
     return {
         "meta": meta,
-        "board": adapter.page_board(),
+        "board": board,
         "n": len(entered),
         "fens": fens.values,
         "nums": nums.values,
@@ -248,10 +251,16 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
     else:
         graphs = [G, *compare]
     heading = title if title is not None else _default_title(graphs, position)
-    payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
+    return page_html(heading, [page_data(g) for g in graphs])
+
+
+def page_html(heading: str, trees: Sequence[dict[str, Any]]) -> str:
+    """The page file around the data of its viewers (``trees``: :func:`page_data` of each graph, or another
+    viewer's data such as the quiz's, :mod:`treeviz.exercises.quiz`), titled ``heading``."""
+    payload = {"title": heading, "trees": list(trees)}
     parts = {
         "<!--TITLE-->": html.escape(heading),
-        "/*STYLE*/": _asset("html", "page.css"),
+        "/*STYLE*/": "\n".join(_asset("html", part) for part in STYLE_PARTS),
         "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
         "/*APP*/": _app_script(),
         "/*DATA*/": _script_json(payload),
@@ -264,7 +273,9 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
     return _MARKERS.sub(lambda match: parts[match.group()], template)
 
 
-APP_PARTS = ("mcts.js", "dag.js")
+STYLE_PARTS = ("page.css", "quiz.css")
+"""The page's style sheets, in order."""
+APP_PARTS = ("mcts.js", "dag.js", "quiz.js")
 """Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
 its classes inside the same closure)."""
 
