@@ -26,7 +26,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.arena.processes import CRASH, GARBAGE, MOVE_RE, TIMEOUT, PlayerFault, kill_group, resolve_program
+from engine.arena.processes import (
+    CRASH,
+    GARBAGE,
+    MOVE_RE,
+    TIMEOUT,
+    PlayerFault,
+    cannot_run,
+    kill_group,
+    resolve_program,
+)
 from engine.bot.decision import search as bot_search
 from engine.bot.iterative import Decision
 from engine.errors import ParameterError
@@ -343,6 +352,13 @@ def make_player(spec: str, *, seed: int | None = None, game: str = "ultimate", d
     return ExternalPlayer(_split(spec, command), name=spec)
 
 
+def unrunnable(player: Player) -> str | None:
+    """Why ``player``, a program run once per move or served (``serve:COMMAND``), cannot run (its program or script
+    missing, not executable: :func:`engine.arena.processes.cannot_run`); None for a built-in or a runnable one."""
+    command = getattr(player, "command", None)
+    return cannot_run(command) if command else None
+
+
 def _tictactoe_player(spec: str, seed: int | None, depth: int | None) -> Player:
     """A tic-tac-toe opponent (:func:`engine.arena.tictactoe_players.tictactoe_player`) as a player."""
     from engine.arena.tictactoe_players import AI_NAMES, tictactoe_player
@@ -391,4 +407,5 @@ def _number(spec: str, text: str, kind: type) -> int | float:
     try:
         return kind(text)
     except ValueError:
-        raise ValueError(f"player {spec!r}: {text!r} is not a valid {kind.__name__}") from None
+        what = "a whole number of plies" if kind is int else "a number of seconds"
+        raise ValueError(f"player {spec!r}: expected {what}, got {text!r}") from None

@@ -29,6 +29,7 @@ node's position text is its name, or the path of those places from the root (``2
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence
@@ -360,8 +361,11 @@ def parse_tree(text: str, *, root: str = "max") -> TextbookTree:
             else:
                 if not _NUMBER.fullmatch(word):
                     raise LeafValueError(f"a leaf that is not a number: {word!r}", text, at)
+                value = int(word) if _INTEGER.fullmatch(word) else float(word)
+                if not math.isfinite(value):
+                    raise LeafValueError(f"a leaf too large for a number: {word!r}", text, at)
                 node = new_node(at)
-                values[node] = int(word) if _INTEGER.fullmatch(word) else float(word)
+                values[node] = value
                 expect_node = False
                 done = not opened
         elif kind == "comma":
@@ -474,7 +478,8 @@ def tree_from_lists(nested: Sequence | float, *, root: str = "max") -> TextbookT
             children[parent].append(node)
         children.append([])
         values.append(None)
-        if isinstance(item, bool) or not isinstance(item, int | float | list | tuple):
+        if (isinstance(item, bool) or not isinstance(item, int | float | list | tuple)
+                or (isinstance(item, float) and not math.isfinite(item))):
             raise LeafValueError(f"a leaf that is not a number: {item!r}", repr(nested), 0)
         if isinstance(item, list | tuple):
             if not item:

@@ -25,6 +25,11 @@ NEGATIVE_NUMBER = re.compile(r"-(\d|\.\d|inf|nan)", re.IGNORECASE)
 """A token that is a value (``-1``, ``-0.5``), not an option."""
 
 
+class ReaderGone(Exception):  # noqa: N818 - what happened, not an error of ours
+    """The reader of the command's output went away (``| head``): raised instead of the broken pipe, which click
+    would turn into exit status 1 itself."""
+
+
 class Command(click.Command):
     """A click command whose parsing speaks the user's words.
 
@@ -58,6 +63,13 @@ class Command(click.Command):
             raise click.UsageError(f"unexpected extra argument{'s' if len(rest) > 1 else ''} {shown} "
                                    f"(see {ctx.command_path} --help)", ctx)
         return rest
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a broken pipe becomes :class:`ReaderGone`, for the runner to end quietly."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise ReaderGone() from exc
 
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         """The usage line after the program's name: ``usage`` when given, else click's pieces."""

@@ -16,10 +16,10 @@ from collections.abc import Iterator, Sequence
 import networkx as nx
 
 from treeviz.draw import labels
-from treeviz.draw.dot_parts import FONT, Rankdir, graph_attributes
+from treeviz.draw.dot_parts import CHANCE_WORDS, FONT, Rankdir, graph_attributes
 from treeviz.draw.explain import EXPLAIN_WORDS
 from treeviz.draw.kinds import TreeKind, kind_of, orders_compared
-from treeviz.draw.labels import escape
+from treeviz.draw.labels import CHANCE_SIDE, escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, succ_dict
@@ -233,9 +233,10 @@ def legend_table(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
         return (f'<TD BORDER="{max(1, round(scale))}"{rounded} COLOR="{theme.side_border[side]}" '
                 f'BGCOLOR="{theme.side_fill[side]}" WIDTH="{round(18 * scale)}" HEIGHT="{round(12 * scale)}"> </TD>')
 
-    cells = [
-        swatch(0), text(f"{players[0]} to move"),
-        swatch(1), text(f"{players[1]} to move"),
+    cells = [swatch(0), text(f"{players[0]} to move"), swatch(1), text(f"{players[1]} to move")]
+    if any(G.graph.get("chance") for G in trees):
+        cells += [swatch(CHANCE_SIDE), text(CHANCE_WORDS)]
+    cells += [
         f'<TD><FONT COLOR="{theme.pv}" POINT-SIZE="{round(11 * scale)}"><B>\u2501\u2501\u2501</B></FONT></TD>',
         text("principal variation (best play)"),
         text(f"values from {players[0]}'s point of view"),

@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 import networkx as nx
 
-from treeviz.draw.dot_parts import Rankdir
+from treeviz.draw.dot_parts import CHANCE_WORDS, Rankdir
 from treeviz.draw.explain import EXPLAIN_WORDS, graph_windows, history_lines
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text
@@ -730,7 +730,7 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
     entries.append(("side-0", f"{first} to move"))
     entries.append(("side-1", f"{second} to move"))
     if any(t.has_chance for t in trees):
-        entries.append(("side-2", "chance (probabilities on its branches)"))
+        entries.append(("side-2", CHANCE_WORDS))
     entries.append(("pv", pv_words))
     if style in ("compact", "textbook"):
         entries.append(("", f"values from {first}'s point of view"))

@@ -21,6 +21,7 @@ from treeviz.draw import labels
 from treeviz.draw.dot_parts import best_edge_tail, edge_text, hidden_box, hidden_style
 from treeviz.draw.labels import Sides, escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
@@ -103,7 +104,7 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
         children = succ[n]
         for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
             e = children[v]
-            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits, theme)}")
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits, theme, adapter)}")
         # Only the subtrees of children not drawn: drawn children show their own cuts.
         hidden = (d.get("hidden") or 0) - sum(node_data[v].get("hidden") or 0 for v in children)
         if hidden > 0:
@@ -111,8 +112,8 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: int, root_visits: int, theme: Theme) -> str:
-    text = edge_text(e)
+def _edge_tail(e: dict[str, Any], mover: int, root_visits: int, theme: Theme, adapter: GameAdapter) -> str:
+    text = edge_text(e, adapter)
     width = edge_width(e.get("visits", 0), root_visits)
     arrow = round(0.5 + width / 10, 2)
     if e.get("best"):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import ParameterError
-from engine.game import CHANCE
+from engine.game import CHANCE, ChanceGame, Game
 from engine.games.textbook import random_tree
 from treeviz.exercises.model import Exercise, exercise
 from treeviz.games.registry import adapter_named
@@ -152,12 +152,12 @@ def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise
     return out
 
 
-def _random_game(game: Any, state: Hashable, rng: random.Random) -> list[Hashable]:
+def _random_game(game: Game, state: Hashable, rng: random.Random) -> list[Hashable]:
     """The positions of one random game from ``state`` to its end (chance events drawn by their probabilities)."""
     line = [state]
     while game.outcome(state) is None:
         if game.to_move(state) == CHANCE:
-            outcomes = list(game.chance_outcomes(state))
+            outcomes = list(cast(ChanceGame, game).chance_outcomes(state))
             move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             move = rng.choice(list(game.legal_moves(state)))

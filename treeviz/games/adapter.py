@@ -76,6 +76,10 @@ class GameAdapter:
     numbered_moves = False
     """Its moves are named only by their place among siblings (1, 2, ...): the textbook style leaves them off the
     edges, as textbook figures do."""
+    names_by_mover = False
+    """Equal moves may have different names where different players make them (OpenSpiel's action 3 of Connect
+    Four is ``x3`` for one player and ``o3`` for the other; Pig's action 1 is ``stop`` or the chance event
+    ``Roll 2``): each move is named by itself, never by another move equal to it."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

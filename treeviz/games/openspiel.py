@@ -13,6 +13,7 @@ class OpenSpielAdapter(GameAdapter):
     """An OpenSpiel game: players ``player 0`` and ``player 1``, OpenSpiel's state text as the picture."""
 
     game: OpenSpielGame
+    names_by_mover = True  # an action's name is OpenSpiel's for the player who takes it
 
     @property
     def title(self) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Literal, cast, get_args
 import networkx as nx
 
 from engine.errors import ParameterError
-from engine.game import Game
+from engine.game import CHANCE_NAME, ChanceGame, Game
 from treeviz.games.registry import adapter_for, adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict
 from treeviz.trees.builder import GcPaused, TreeBuilder
@@ -76,12 +76,13 @@ def merge_tree(G: nx.DiGraph, how: Merge, game: Game | None = None, *, max_nodes
     order of the first occurrence), ``merged`` (tree nodes folded in), ``best``,
     ``outcome``, ``leaf``, ``pruned``, ``hidden``. Edge fields: ``move`` (the lowest),
     ``moves``, ``label``, ``count`` (tree edges folded in), ``pruned`` (no tree edge
-    behind it was searched), ``best``. ``max_nodes`` (0: all) keeps whole plies from
-    the root, then the rest of the principal variation; ``hidden`` counts the
-    positions below a node that are not drawn.
+    behind it was searched), ``best``, and below a chance node ``probability``.
+    ``max_nodes`` (0: all) keeps whole plies from the root, then the rest of the
+    principal variation; ``hidden`` counts the positions below a node that are not
+    drawn.
 
-    :raises ValueError: an unknown merge, a tree already cut by ``max_nodes``, or a game
-        without known symmetries.
+    :raises ValueError: an unknown merge, a tree already cut by ``max_nodes``, a game
+        without known symmetries, or one whose position texts do not tell its positions apart.
     """
     if how not in MERGES:
         raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=how)
@@ -224,7 +225,7 @@ def _merge(flat: FlatTree, how: str, game: Game, graph: dict[str, Any], max_node
         if result not in seen:
             seen.add(result)
             a["results"].append(list(result))
-            _narrow(a, *result)
+            _narrow(a, *result, how)
     entered = len(dag_nodes)
     for a in dag_nodes:
         _settle(a)
@@ -260,6 +261,9 @@ def _merge(flat: FlatTree, how: str, game: Game, graph: dict[str, Any], max_node
                                           "pruned": True, "best": False}
             if drawn_move not in edge["moves"]:
                 edge["moves"].append(drawn_move)
+                if dag_nodes[c]["to_move"] == CHANCE_NAME:  # the event's probability, as a tree's edge has it
+                    chances = dict(cast(ChanceGame, game).chance_outcomes(state_of(pk)))
+                    edge["probability"] = edge.get("probability", 0.0) + chances[m]
             by_position_move[pk, m] = edge
         return edge
 
@@ -287,6 +291,9 @@ def _merge(flat: FlatTree, how: str, game: Game, graph: dict[str, Any], max_node
         graph.pop(field, None)
     graph.update(merge=how, tree_nodes=tree_nodes, tree_pruned=tree_pruned, nodes=entered,
                  pruned=len(dag_nodes) - entered, edges=len(edges), max_nodes=max_nodes)
+    graph.pop("chance", None)
+    if any(d.get("to_move") == CHANCE_NAME for d in dag_nodes):
+        graph["chance"] = True  # as every tree with chance nodes says (notes/tree_schema.md)
     shown = _select(dag_nodes, edges, max_nodes) if max_nodes > 0 else None
     D: nx.DiGraph = nx.DiGraph(**graph)
     if shown is None:
@@ -359,14 +366,21 @@ def game_named(name: str | None) -> Any:
     return adapter_named(name).game
 
 
-def _narrow(a: dict[str, Any], value: float, bound: str) -> None:
-    """Tighten a DAG node's interval with one occurrence's result (x's view)."""
+def _narrow(a: dict[str, Any], value: float, bound: str, how: str) -> None:
+    """Tighten a DAG node's interval with one occurrence's result (x's view).
+
+    :raises ParameterError: the results contradict each other: the positions merged are not one position (a
+        game whose position text leaves out something that counts, as OpenSpiel's Pig leaves out the turn).
+    """
     if bound in ("exact", "lower") and value > a["low"]:
         a["low"] = value
     if bound in ("exact", "upper") and value < a["high"]:
         a["high"] = value
     if a["low"] > a["high"]:
-        raise AssertionError(f"inconsistent results for {a['fen']}: {a['results']}")
+        values = " and ".join(format(v, "g") for v, _ in a["results"])
+        raise ParameterError(f"{{merge}} cannot fold this game: positions it takes for one ({a['fen']!r} and "
+                             f"another) have different values ({values}), so its position key leaves out something "
+                             "that counts", merge=how)
 
 
 def _settle(a: dict[str, Any]) -> None:

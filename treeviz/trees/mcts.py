@@ -171,6 +171,8 @@ class MctsTreeBuilder:
         G.graph.update(nodes=n, shown=G.number_of_nodes(), hidden=n - G.number_of_nodes(), max_nodes=max_nodes,
                        pruned=0, iteration_leaf=[drawn[i] for i in self.leaves], iteration_result=list(self.results),
                        proofs=[[t, i, v] for t, i, v in self.proofs if shown[i]])
+        if CHANCE in movers:
+            G.graph["chance"] = True  # as every tree with chance nodes says (notes/tree_schema.md)
         return G
 
 

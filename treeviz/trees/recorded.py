@@ -80,14 +80,18 @@ class TreePlan:
         self.rec = rec
 
         # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
-        describe = adapter_for(game).describe
+        adapter = adapter_for(game)
+        describe = adapter.describe
         states = set(map(itemgetter(2), entries)) if whole else {entries[i][2] for i in self.kept}
         info = {s: describe(s) for s in states.union(st[2] for st in self.stubs)}
         self.chances = {s: dict(cast(ChanceGame, game).chance_outcomes(s))
                         for s, (_, side, _) in info.items() if side == CHANCE_NAME}
         """Each chance node's state: its events' probabilities (edges below it carry theirs)."""
         moves = set(map(itemgetter(1), entries[1:])) if whole else {entries[i][1] for i in self.kept if i != root}
-        self.labels = {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)}
+        self.labels: dict[Any, str] = (_EachMoveNamed(move_name) if adapter.names_by_mover else
+                                       {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)})
+        """Each move's name, ``labels[move]``: worked out once per move, or asked of each move where equal moves
+        may have different names (:attr:`treeviz.games.adapter.GameAdapter.names_by_mover`)."""
         # A template per distinct state holds every field in schema order, the state's own filled in: each node
         # is a copy of its state's (a copy of a dict with the same keys is one block copy), then its own fields
         # are set.
@@ -336,3 +340,15 @@ def recorded_tree(rec: Any, game: Game, *, max_nodes: int = 0, graph_attrs: dict
     """The recorded tree as a graph per the tree schema, made on first use: the subtree ``path`` (move names) leads
     to, its first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
     return RecordedTree.of(TreePlan(rec, game, max_nodes, dict(graph_attrs or {}), path, plies))
+
+
+class _EachMoveNamed(dict[Any, str]):
+    """``names[move]``: the game's name of this very move object, never of another move equal to it (a dict
+    keyed by moves would give OpenSpiel's action 3 the first name it met, ``x3`` or ``o3``)."""
+
+    def __init__(self, move_name: Any) -> None:
+        super().__init__()
+        self.move_name = move_name
+
+    def __getitem__(self, move: Any) -> str:
+        return self.move_name(move)
