@@ -15,28 +15,36 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from treeviz.draw import dot_writer
+from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
 from treeviz.draw.kinds import kind_of, panel_key, pv_words
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.styles import BOARD_MAX
-from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.styles import BOARD_MAX, Style
+from treeviz.draw.themes import DEFAULT, Theme, ThemeName
 from treeviz.games.registry import adapter_for_position, adapter_named
 from treeviz.games.start import Start, starting_point
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
 from treeviz.trees.crop import crop_graph, parse_path
 
-FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
+if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is searched
+    from engine.games.textbook import Root
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
+    from treeviz.trees.dag import Merge
+
+Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html"]
+FORMATS: tuple[Format, ...] = get_args(Format)
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
-SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
+SUFFIXES: dict[str, Format] = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
             ".json": "json", ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
 MAX_PICTURE_NODES = BOARD_MAX
@@ -46,7 +54,7 @@ INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
 
-def format_for_file(file: str | os.PathLike[str]) -> str:
+def format_for_file(file: str | os.PathLike[str]) -> Format:
     """The format a file's suffix names (:data:`SUFFIXES`); DOT for a name without a suffix (``/dev/stdout``).
 
     :raises ValueError: a suffix that names no format, so nothing is written in a format the name denies.
@@ -60,7 +68,7 @@ def format_for_file(file: str | os.PathLike[str]) -> str:
     return SUFFIXES[suffix]
 
 
-def game_for_fen(fen: str) -> Any:
+def game_for_fen(fen: str) -> Game:
     """The game a FEN is written for, as its adapter recognises it
     (:func:`treeviz.games.registry.adapter_for_position`)."""
     return adapter_for_position(fen if isinstance(fen, str) else "").game
@@ -97,11 +105,12 @@ class Tree:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
         return sum(G.number_of_nodes() for G in self.graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT, explain: bool = False) -> str:
+    def dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
+            explain: bool = False) -> str:
         """DOT text of the board-style figure (deterministic); ``explain`` writes every window each node had."""
         return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme, explain=explain))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT,
+    def iter_dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
                  explain: bool = False) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
@@ -140,8 +149,8 @@ class Tree:
         named = self.position if adapter_named(g.get("game")).position_words(fen) != fen else None
         return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title, position=named)
 
-    def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
-             dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
+    def draw(self, fmt: Format, *, style: Style | None = None, size: str | PageSize | None = None,
+             dpi: int | None = None, theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
              plies: int | None = None, path: str | Sequence[str] | None = None,
              tex_body: bool = False, explain: bool = False) -> Output:
         """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
@@ -184,7 +193,7 @@ class Tree:
         notes = list(dict.fromkeys(note for G, kind in zip(graphs, kinds, strict=True)
                                    for note in kind.compact_notes(G)))
 
-        def board_dot(theme: Theme, direction: str) -> Iterator[str]:
+        def board_dot(theme: Theme, direction: Rankdir) -> Iterator[str]:
             return tree.iter_dot(rankdir=direction, theme=theme, explain=explain)
 
         # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
@@ -206,7 +215,7 @@ class Tree:
         graphs = [crop_graph(G, path=moves, plies=plies, game=game) for G in self.graphs]
         return Tree(*graphs, title=self.title, position=self.position)
 
-    def export(self, fmt: str, **options: Any) -> str | bytes:
+    def export(self, fmt: Format, **options: Any) -> str | bytes:
         """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
 
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
@@ -216,7 +225,7 @@ class Tree:
             return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
         return "".join(c if isinstance(c, str) else c.decode() for c in chunks)
 
-    def save(self, file: str | os.PathLike[str], fmt: str | None = None, /, **options: Any) -> list[str]:
+    def save(self, file: str | os.PathLike[str], fmt: Format | None = None, /, **options: Any) -> list[str]:
         """Write the tree to ``file``, in ``fmt`` or the format its suffix names (DOT when it has none, as
         ``/dev/stdout``): a regular file atomically, a device or FIFO through (:mod:`treeviz.files`).
 
@@ -242,9 +251,10 @@ class Tree:
         return render(self.dot(), "svg").decode()
 
 
-SEARCHES = ("minimax", "alphabeta", "mcts")
+Search = Literal["minimax", "alphabeta", "mcts"]
+SEARCHES: tuple[Search, ...] = get_args(Search)
 """The searches a tree can be drawn from (``tttree --algo``, ``--compare LIST``)."""
-DEFAULT_COMPARE = ("minimax", "alphabeta")
+DEFAULT_COMPARE: tuple[Search, ...] = ("minimax", "alphabeta")
 """What ``--compare`` alone compares."""
 DEFAULT_ITERATIONS = 1000
 """MCTS iterations when none are asked for."""
@@ -258,19 +268,19 @@ CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta tre
 def search_tree(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: str | Game | None = None,
     tree: Any = None,
-    root: str = "max",
+    root: Root = "max",
     moves: str | Sequence[str] | None = None,
-    algorithm: str = "minimax",
+    algorithm: Search = "minimax",
     depth: int | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
-    merge: str | None = None,
+    merge: Merge | None = None,
     iterations: int | None = None,
     c: float = DEFAULT_C,
     seed: int | None = 0,
@@ -320,17 +330,17 @@ def search_tree(
 def comparison(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: str | Game | None = None,
     tree: Any = None,
-    root: str = "max",
+    root: Root = "max",
     moves: str | Sequence[str] | None = None,
-    algorithms: tuple[str, ...] | list[str] = DEFAULT_COMPARE,
+    algorithms: Sequence[Search] = DEFAULT_COMPARE,
     depth: int | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
-    merge: str | None = None,
+    merge: Merge | None = None,
     iterations: int | None = None,
     c: float = DEFAULT_C,
     seed: int | None = 0,
@@ -366,21 +376,21 @@ def comparison(
     return Tree(*graphs, title=title, position=start.words)
 
 
-DEFAULT_ORDERS = ("best", "worst")
+DEFAULT_ORDERS: tuple[OrderName, ...] = ("best", "worst")
 """What an order comparison compares when no orders are named."""
 
 
 def order_comparison(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: str | Game | None = None,
     tree: Any = None,
-    root: str = "max",
+    root: Root = "max",
     moves: str | Sequence[str] | None = None,
-    algorithm: str = "alphabeta",
-    orders: Sequence[str] = DEFAULT_ORDERS,
+    algorithm: Algorithm = "alphabeta",
+    orders: Sequence[OrderName] = DEFAULT_ORDERS,
     depth: int | None = None,
-    scoring: str = "plain",
+    scoring: ScoringChoice = "plain",
     max_nodes: int = 0,
     title: str | None = None,
     seed: int | None = 0,
@@ -435,7 +445,7 @@ ALGORITHMS_WITH_ORDERS = ("minimax", "alphabeta")
 """The searches whose move order can be chosen."""
 
 
-def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
+def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: float, seed: int | None,
                         solver: bool) -> None:
     if iterations is not None and iterations < 1:
         raise ParameterError("{iterations}: MCTS needs at least one iteration", iterations=iterations)
@@ -448,9 +458,9 @@ def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float,
                              algorithm="mcts")
 
 
-def _build(start: Start, algorithm: str, depth: int | None, scoring: str, order: str,
+def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringChoice, order: OrderName,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
-           merge: str | None = None,
+           merge: Merge | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
            node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree

@@ -146,7 +146,7 @@ class BotPlayer:
             self.side = side
         self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
                                contempt=self.contempt)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class DepthBotPlayer:
@@ -168,7 +168,7 @@ class DepthBotPlayer:
 
         self.last = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=self.depth,
                           table=self.table)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class TicTacToePlayer:
@@ -223,7 +223,8 @@ class MctsPlayer:
         left = bot_deadline(budget, started) - time.monotonic()
         self.last = mcts(ULTIMATE, state, seconds=max(left, 1e-3), c=self.c, seed=self.rng.getrandbits(32),
                          solver=self.solver)
-        return self.last.best_move  # type: ignore[return-value]
+        assert self.last.best_move is not None  # two moves or more, and a search makes one iteration at least
+        return self.last.best_move
 
 
 class ExternalPlayer:
@@ -339,7 +340,8 @@ def make_player(spec: str, *, seed: int | None = None, game: str = "ultimate", d
         if kind == "greedy":
             return GreedyPlayer(seed)
         if kind == "course":
-            depth = depth or int(value)  # type: ignore[arg-type]
+            assert isinstance(value, int)  # builtin_spec gives the course player its depth
+            depth = depth or value
             return SeedPlayer(depth, name=f"{spec.partition(':')[0]}:{depth}")
         if kind == "bot":
             return DepthBotPlayer(depth) if depth is not None else BotPlayer(value)

@@ -18,6 +18,7 @@ import os
 import time
 from importlib.machinery import EXTENSION_SUFFIXES
 from os import path as _path
+from typing import cast
 
 from engine.bot.iterative import Decision
 from engine.bot.native_interface import (
@@ -67,7 +68,7 @@ def library() -> ctypes.CDLL | None:
     global _lib, _why
     if _lib is False:
         _lib, _why = _load()
-    return _lib  # type: ignore[return-value]
+    return _lib if isinstance(_lib, ctypes.CDLL) else None
 
 
 def why_python() -> str | None:
@@ -193,7 +194,7 @@ def native_engine(w: Weights) -> NativeEngine | None:
     if lib is not None and w.relevance and w.threat >= 1:
         loaded = load_tables(w)
         if loaded is not None:  # views of the file's bytes: the library copies the six tables from there
-            tables: bytes = loaded[0].obj  # type: ignore[attr-defined]
+            tables = cast(bytes, loaded[0].obj)  # the file's bytes (load_tables reads them whole)
             offset = len(tables) - (6 << 18)
         else:
             offset = 0

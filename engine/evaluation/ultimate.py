@@ -34,11 +34,11 @@ seed-style opponent in the arena).
 from __future__ import annotations
 
 from array import array
-from collections import namedtuple
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 from os import path as _path
+from typing import NamedTuple
 
 from engine.games.tictactoe import HAS_LINE, LINE_MASKS, completing_cells
 from engine.games.ultimate_state import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
@@ -59,40 +59,41 @@ CELL_KIND = tuple("centre" if c == CENTRE_CELL else "corner" if c in CORNER_CELL
 """Each of the 9 places (cells of a sub-board, or sub-boards of the big board): centre, corner or side."""
 
 
-_WEIGHT_DEFAULTS = {
-    "two": 10,  # a sub-board line with two stones of a player and one empty cell
-    "one": 2,  # a sub-board line with one stone and two empty cells
-    "centre": 3, "corner": 2, "side": 1,  # cells held inside an open sub-board
-    "place_centre": 14, "place_corner": 12, "place_side": 10,  # tenths: a sub-board's score by its place
-    "won": 100,  # a won sub-board (times its place multiplier, in tenths)
-    "big_two": 150,  # two won sub-boards in a big-board line whose third is still open
-    "big_one": 25,  # one won sub-board in a big-board line whose other two are open
-    "free_move": 30,  # the side to move may play anywhere
-    "threat": 20,  # the side to move can win the sub-board it is sent to right away (at least 1: the tables
+class Weights(NamedTuple):
+    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by).
+
+    A named tuple rather than a dataclass: immutable and hashable alike, and ``sm-bot`` need not import
+    :mod:`dataclasses` (15 ms of its start-up). What each weight means: the comment beside it.
+    """
+
+    two: int = 10  # a sub-board line with two stones of a player and one empty cell
+    one: int = 2  # a sub-board line with one stone and two empty cells
+    centre: int = 3  # cells held inside an open sub-board
+    corner: int = 2
+    side: int = 1
+    place_centre: int = 14  # tenths: a sub-board's score by its place
+    place_corner: int = 12
+    place_side: int = 10
+    won: int = 100  # a won sub-board (times its place multiplier, in tenths)
+    big_two: int = 150  # two won sub-boards in a big-board line whose third is still open
+    big_one: int = 25  # one won sub-board in a big-board line whose other two are open
+    free_move: int = 30  # the side to move may play anywhere
+    threat: int = 20  # the side to move can win the sub-board it is sent to right away (at least 1: the tables
     # that hold it also tell where a side can win a sub-board at once, which finds a win of the game in one)
     # relevance, when set: each player's part of a sub-board's score is multiplied by the big-board lines
     # through it still open for that player (times ``relevance``, in tenths) instead of the fixed place
     # multipliers, so sub-boards that can no longer matter on the big board stop counting.
-    "relevance": 6,
+    relevance: int = 6
     # chance, when set: each big-board line adds ``chance`` times the product of x's chances of winning its
     # three sub-boards (each 0..CHANCE_SCALE, a won sub-board the whole scale), less o's product, divided by
     # CHANCE_SCALE cubed -- two won sub-boards and a third x is likely to win weigh more than two won and a
     # third x can hardly take; a line blocked anywhere counts nothing.
-    "chance": 6000,
+    chance: int = 6000
     # A player's chance of winning an open sub-board it still has a line in: chance_base plus chance_two per
     # two-stone line and chance_one per one-stone line, capped below a won board.
-    "chance_base": 2, "chance_two": 5, "chance_one": 1,
-}
-
-
-class Weights(namedtuple("Weights", _WEIGHT_DEFAULTS, defaults=tuple(_WEIGHT_DEFAULTS.values()))):
-    """The evaluation's weights (integers; a won sub-board is the unit everything else is measured by).
-
-    A named tuple rather than a dataclass: immutable and hashable alike, and ``sm-bot`` need not import
-    :mod:`dataclasses` (15 ms of its start-up). What each weight means: the comments of ``_WEIGHT_DEFAULTS``.
-    """
-
-    __slots__ = ()
+    chance_base: int = 2
+    chance_two: int = 5
+    chance_one: int = 1
 
     def as_dict(self) -> dict[str, int]:
         """The weights by name (for reports and the tuning log)."""
@@ -345,7 +346,7 @@ def tables_file_bytes(w: Weights = DEFAULT_WEIGHTS) -> bytes:
     return _TABLES_MAGIC + weights_line(w) + b"".join(array("b", t).tobytes() for t in tables)
 
 
-def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[Sequence[int], ...] | None:
+def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[memoryview, ...] | None:
     """The six tables read from ``path``, or None when it is missing, damaged or made for other weights.
 
     They are views of the file's bytes as signed numbers: no copy and no list to build (0.5 ms where
@@ -427,7 +428,7 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     return evaluate
 
 
-def _win_in_one(state: int, c: int, sub: int, free_move: bool, xc: int, oc: int, x_threat: Sequence[int],
+def _win_in_one(state: int, c: int, sub: int, free_move: int, xc: int, oc: int, x_threat: Sequence[int],
                 o_threat: Sequence[int]) -> int:
     """The exact score (x's view) of the win when the side to move wins the game with its next move, else 0;
     ``xc``/``oc``: the sub-boards completing a big-board line for x/o."""
@@ -436,7 +437,7 @@ def _win_in_one(state: int, c: int, sub: int, free_move: bool, xc: int, oc: int,
     return WIN + 80 - c.bit_count() if xc and _wins_now(c, xc, sub, free_move, x_threat) else 0
 
 
-def _wins_now(c: int, completes: int, sub: int, free_move: bool, threats: Sequence[int]) -> bool:
+def _wins_now(c: int, completes: int, sub: int, free_move: int, threats: Sequence[int]) -> bool:
     """Whether the side to move wins the game with its next move: it can win a sub-board (its ``threats``
     table) that completes a big-board line (``completes``), the one it is sent to or, on a free move, any."""
     if not free_move:
@@ -453,7 +454,7 @@ def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
     """An evaluation function (x's point of view) with the given weights; ``draw`` is added to the value of
     a certain draw (x's view: negative when x would rather play on, see :func:`judges`).
 
-    :raises ValueError: ``w.threat`` below 1 (see ``_WEIGHT_DEFAULTS``).
+    :raises ValueError: ``w.threat`` below 1 (see :class:`Weights`).
     """
     if w.threat < 1:
         raise ValueError(f"the threat weight must be at least 1, not {w.threat}")

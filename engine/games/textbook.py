@@ -34,6 +34,7 @@ import random
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal, cast
 
 from engine.errors import (
     EmptyNodeError,
@@ -50,7 +51,8 @@ from engine.game import CHANCE, FIRST, SECOND, Player
 Node = int
 """A node of the tree: its number in preorder (the root is 0). States and moves are nodes."""
 
-ROOT_PLAYERS = {"max": FIRST, "min": SECOND}
+Root = Literal["max", "min"]
+ROOT_PLAYERS: dict[Root, Player] = {"max": FIRST, "min": SECOND}
 """``root=`` values: who moves at the root (MAX is always the first player, values are MAX's)."""
 ROOT_TEXT = "root"
 """The position text of an unnamed root."""
@@ -235,7 +237,7 @@ class TextbookTree:
                 parts.append(f"{self.names[node]}=")
             kids = self.children[node]
             if not kids:
-                parts.append(_number_text(self.values[node]))  # type: ignore[arg-type]
+                parts.append(_number_text(cast(float, self.values[node])))  # a leaf: it has its value
                 continue
             parts.append("{" if self.chance[node] else "[")
             todo.append("}" if self.chance[node] else "]")
@@ -426,13 +428,14 @@ def _finish(text: str, children: list[list[Node]], values: list[float | None], c
     node_texts: list[tuple[str, ...] | None] = [None] * len(children)
     for node, kids in enumerate(children):
         if chance[node]:
-            p = tuple(probs[k] for k in kids)
-            total = sum(p, Fraction(0))  # type: ignore[arg-type]
+            # Each child of a chance node was given its probability (the parser refuses one without).
+            p = cast("tuple[Fraction, ...]", tuple(probs[k] for k in kids))
+            total = sum(p, Fraction(0))
             if total != 1:
                 raise ProbabilityError(f"the probabilities of a chance node sum to {_sum_text(total)}, not 1",
                                        text, _position_of(text, node))
-            node_probs[node] = p  # type: ignore[assignment]
-            node_texts[node] = tuple(prob_texts[k] for k in kids)  # type: ignore[misc]
+            node_probs[node] = p
+            node_texts[node] = cast("tuple[str, ...]", tuple(prob_texts[k] for k in kids))
     return TextbookTree([tuple(k) for k in children], values, chance, node_probs, names, node_texts, root=root)
 
 

@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # annotations only: sm-bot need not import random
     from random import Random
 
 
-def _by_move(value) -> tuple[int, ...]:
+def _by_move(value: Callable[[int, int], int]) -> tuple[int, ...]:
     return tuple(value(m // 10, m % 10) if m in ALL_MOVES else 0 for m in range(100))
 
 

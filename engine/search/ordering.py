@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from engine.game import CHANCE, FIRST, Game
+from engine.game import CHANCE, FIRST, ChanceGame, Game
 from engine.search.scoring import Scoring, plain
 
 Evaluation = Callable[[Any], float]
+M = TypeVar("M", bound=Hashable)
 
 
 class ValueOrder:
@@ -66,7 +67,8 @@ class ValueOrder:
         if not moves or remaining == 0:
             result = game.outcome(state)
             if result is None:
-                value = self.evaluate(state)  # type: ignore[misc]  # remaining == 0 only with a depth limit
+                assert self.evaluate is not None  # remaining == 0 only with a depth limit, which has one
+                value = self.evaluate(state)
             else:
                 value = result if self.scoring is plain else self.scoring(result, state, game)
         else:
@@ -74,7 +76,7 @@ class ValueOrder:
             mover = game.to_move(state)
             if mover == CHANCE:
                 value = sum(p * self.value(game.play(state, m), below)
-                            for m, p in game.chance_outcomes(state))  # type: ignore[attr-defined]
+                            for m, p in cast(ChanceGame, game).chance_outcomes(state))
             else:
                 values = [self.value(game.play(state, m), below) for m in moves]
                 value = max(values) if mover == FIRST else min(values)
@@ -110,8 +112,7 @@ class SeededOrder:
         return shuffled
 
 
-def with_ply(order: Callable[..., Sequence[Hashable]] | None) -> Callable[[Any, Sequence[Hashable], int],
-                                                                          Sequence[Hashable]] | None:
+def with_ply(order: Callable[..., Sequence[M]] | None) -> Callable[[Any, Sequence[M], int], Sequence[M]] | None:
     """``order`` as a function of ``(state, moves, ply)``: itself when it takes the ply (``takes_ply``), else
     wrapped to drop it."""
     if order is None or getattr(order, "takes_ply", False):

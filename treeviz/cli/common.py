@@ -10,7 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NoReturn
 
@@ -55,7 +55,7 @@ def write_output(path: str | os.PathLike[str], chunks: Iterable[bytes | str]) ->
         fail(exc)
 
 
-def output_format(output: Path | None, suffixes: dict[str, str], default: str | None = "dot", *,
+def output_format(output: Path | None, suffixes: Mapping[str, str], default: str | None = "dot", *,
                   option: str | None = "--format") -> str:
     """The format ``output``'s suffix names (``default`` for stdout or a name without a suffix, as /dev/null);
     a suffix the command does not know (or none, when there is no ``default``) is ``error:``, not a file in

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,9 @@ from treeviz.cli.common import fail, write_output
 from treeviz.cli.position_options import read_tree_file
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.trees.builder import ORDERS
+
+if TYPE_CHECKING:
+    from treeviz.trees.builder import OrderName
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 SUFFIXES = {".pdf": "pdf", ".tex": "tex"}
@@ -132,7 +135,7 @@ class Branching(Span):
 def exercise_command(positions: tuple[str, ...], count: int | None, depth: int | None,
                      branching: tuple[int, int] | None, values: tuple[int, int] | None, distinct: bool, seed: int,
                      root: str | None, trees: tuple[str, ...], tree_file: str | None, game_spec: str | None,
-                     moves: str | None, order: str, paper: str, per_page: int | None, output: Path,
+                     moves: str | None, order: OrderName, paper: str, per_page: int | None, output: Path,
                      key: Path | None) -> None:
     """Write an alpha-beta worksheet (-o) and its answer key (--key): whole trees to search by hand.
 
@@ -171,6 +174,7 @@ def exercise_command(positions: tuple[str, ...], count: int | None, depth: int |
         elif source == "trees":
             exercises = sources.tree_exercises(given_trees, root=root or "max", order=order, seed=seed)
         elif source == "game" and not positions:
+            assert game_spec is not None  # the source is the game
             exercises = sources.random_position_exercises(
                 game_spec, count=count or DEFAULT_COUNT, fits=lambda ex: fits_page(ex, paper), moves=moves,
                 depth=depth, order=order, seed=seed)
@@ -255,7 +259,7 @@ def _check_combination(source: str, *, positions: tuple[str, ...], count: int | 
 
 
 def _random_trees(count: int, depth: int | None, branching: tuple[int, int] | None, values: tuple[int, int] | None,
-                  distinct: bool, seed: int, root: str | None, order: str) -> list[Any]:
+                  distinct: bool, seed: int, root: str | None, order: OrderName) -> list[Any]:
     from treeviz.exercises.sources import RandomTrees, random_tree_exercises
 
     depth = depth or DEFAULT_DEPTH

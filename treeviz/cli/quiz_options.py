@@ -5,11 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
 from treeviz.cli.common import fail
+
+if TYPE_CHECKING:
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
 
 LEVELS = ("values", "windows")
 """The quiz levels as the option names them: :data:`treeviz.exercises.quiz.QUIZ_LEVELS` (not imported here, so
@@ -27,7 +30,7 @@ def quiz_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def quiz_request(quiz: str, fen: str | None, *, fmt: str, algo: str | None, compare: str | None,
-                 order: Sequence[str], merge: str | None, max_nodes: int | None) -> tuple[str, str | None, str]:
+                 order: Sequence[str], merge: str | None, max_nodes: int | None) -> tuple[str, str | None, Algorithm]:
     """The quiz's level, position and search, checked before any search: ``(level, fen, algorithm)``; a request
     that cannot be a quiz stops with ``error: ...``.
 
@@ -51,11 +54,11 @@ def quiz_request(quiz: str, fen: str | None, *, fmt: str, algo: str | None, comp
         fail("--quiz shows the whole tree, not a merged DAG: leave out --merge")
     if max_nodes:
         fail("--quiz shows the whole tree: leave out --max-nodes")
-    return quiz, fen, algorithm
+    return quiz, fen, cast("Algorithm", algorithm)  # check_quiz refused any other
 
 
-def quiz_html(quiz: str, algorithm: str, *, start: dict[str, Any], depth: int | None, scoring: str, order: str,
-              seed: int | None, title: str | None, node_budget: int) -> str:
+def quiz_html(quiz: str, algorithm: Algorithm, *, start: dict[str, Any], depth: int | None, scoring: ScoringChoice,
+              order: OrderName, seed: int | None, title: str | None, node_budget: int) -> str:
     """The quiz page the options ask for; what the library refuses stops with ``error: ...``."""
     from treeviz.exercises.quiz import quiz_page
 

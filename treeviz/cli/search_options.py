@@ -5,14 +5,14 @@ Shared by ``tttree`` / ``treeviz tree`` / ``treeviz compare`` and ``treeviz view
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import click
 
 from treeviz.cli.common import fail
 from treeviz.cli.usage import Number, OneOf, OneOrMoreOf, WholeNumber
-from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES
+from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES, Search
 from treeviz.trees.builder import ORDER_HELP, ORDERS
 from treeviz.trees.dag import MERGES
 
@@ -51,7 +51,7 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def compare_list(value: str | bool | None) -> list[str] | None:
+def compare_list(value: str | bool | None) -> list[Search] | None:
     """The searches ``--compare`` names (None when it is not given); bad lists stop with ``error: ...``."""
     if value is None or value is False:
         return None
@@ -68,7 +68,7 @@ def compare_list(value: str | bool | None) -> list[str] | None:
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         fail(f"--compare lists {repeated[0]} twice")
-    return names
+    return cast("list[Search]", names)  # each one of SEARCHES (checked above)
 
 
 def order_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -81,8 +81,8 @@ def order_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
              "[default: ascending].")
 
 
-def check_search_options(algorithms: list[str], *, iterations: int | None, c: float | None, seed: int | None,
-                         solver: bool, orders: list[str] | None = None) -> None:
+def check_search_options(algorithms: Sequence[str], *, iterations: int | None, c: float | None, seed: int | None,
+                         solver: bool, orders: Sequence[str] | None = None) -> None:
     """Refuse MCTS options given to other searches, before any search runs (the library cannot tell a default
     from a value given); every other combination is the library's to refuse. ``--seed`` also shuffles the
     ``random`` move order."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 import networkx as nx
@@ -46,6 +46,14 @@ from treeviz.tree import (
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET
 from treeviz.trees.crop import parse_path
 
+if TYPE_CHECKING:
+    from treeviz.draw.dot_parts import Rankdir
+    from treeviz.draw.styles import Style
+    from treeviz.draw.themes import ThemeName
+    from treeviz.tree import Format, Search
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
+    from treeviz.trees.dag import Merge
+
 DEFAULT_MAX_NODES = 1000
 """The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
 UNCAPPED_FORMATS = frozenset({"json", "html"})
@@ -55,10 +63,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str | None, depth: int | None,
-                   scoring: str, order: str | Sequence[str], max_nodes: int, title: str | None,
+def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search | None, depth: int | None,
+                   scoring: ScoringChoice, order: OrderName | Sequence[OrderName], max_nodes: int, title: str | None,
                    path: list[str] | None = None,
-                   plies: int | None = None, merge: str | None = None, iterations: int | None = None,
+                   plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
@@ -79,10 +87,11 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str | N
              "(its playouts are random)")
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
-    mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
-            "solver": solver, "node_budget": node_budget}
+    mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
+                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
     try:
         if len(orders) > 1:
+            assert algo != "mcts"  # refused above
             tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
                                     max_nodes=max_nodes, title=title, path=path, plies=plies,
                                     seed=mcts["seed"], node_budget=node_budget)
@@ -128,9 +137,9 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
-                         dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
-                         tex_body: bool, formats: tuple[str, ...] = FORMATS,
+def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: Style | None, size: str | None,
+                         dpi: int | None, theme: ThemeName, rankdir: Rankdir | None, plies: int | None,
+                         moves: str | None, tex_body: bool, formats: tuple[str, ...] = FORMATS,
                          explain: bool = False) -> tuple[FigureOptions, list[str] | None]:
     """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
     if fmt_given and output is not None:
@@ -164,7 +173,7 @@ def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.argument("fen", required=False, metavar="[FEN|POSITION]"),
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
@@ -208,7 +217,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @search_options
 @position_options
 @_tree_options
-def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any) -> None:
+def tree_command(fen: str | None, algo: Search, compare: str | None, **options: Any) -> None:
     """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x"), of a textbook
     tree (--tree "[[3,12,8],[2,4,6],[14,5,2]]") or of any game (--game examples/nim.py:Nim [POSITION]).
 
@@ -237,15 +246,16 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
     _write_tree(fen, algo="minimax", compare=searches, command="treeviz compare", **options)
 
 
-def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
-                output: Path | None, max_nodes: int | None, scoring: str, order: Sequence[str], rankdir: str | None,
-                title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
+def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, depth: int | None, fmt: Format | None,
+                output: Path | None, max_nodes: int | None, scoring: ScoringChoice, order: Sequence[OrderName],
+                rankdir: Rankdir | None, title: str | None, style: Style | None, size: str | None, dpi: int | None,
+                theme: ThemeName,
                 plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
                 tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
                 quiz: str | None = None, **search: Any) -> None:
     fmt_given = fmt is not None
-    fmt = fmt or output_format(output, SUFFIXES)
+    fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
     if quiz is not None:
         quiz, fen, algo = quiz_request(quiz, fen, fmt=fmt, algo=algo, compare=compare, order=order,
                                        merge=search.get("merge"), max_nodes=max_nodes)
@@ -255,10 +265,11 @@ def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int |
                                          theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body,
                                          explain=explain)
     if quiz is not None:
-        check_search_options([algo], iterations=search.get("iterations"), c=search.get("c"), seed=search.get("seed"),
-                             solver=search.get("solver", False), orders=list(order))
+        algorithm = cast("Algorithm", algo)  # quiz_request chose it
+        check_search_options([algorithm], iterations=search.get("iterations"), c=search.get("c"),
+                             seed=search.get("seed"), solver=search.get("solver", False), orders=list(order))
         _progress("searching")
-        _emit([quiz_html(quiz, algo, start=start, depth=depth, scoring=scoring, order=order[0],
+        _emit([quiz_html(quiz, algorithm, start=start, depth=depth, scoring=scoring, order=order[0],
                          seed=search.get("seed"), title=title, node_budget=node_budget)], output)
         return
     if max_nodes is None:

@@ -81,7 +81,7 @@ class Command(click.Command):
         """``args`` with every old spelling in :attr:`renamed` replaced by the new one, said on stderr once."""
         if not self.renamed:
             return args
-        out = []
+        out: list[str] = []
         told: set[str] = set()
         for index, arg in enumerate(args):
             if arg == "--":
@@ -141,13 +141,13 @@ def usage_message(exc: click.UsageError) -> str:
         expected = _expected(param)
         return f"{exc.option_name} needs a value{f': {expected}' if expected else ''}"
     if isinstance(exc, click.BadParameter):
-        name = _shown_name(exc.param, ctx) if exc.param is not None else (exc.param_hint or "a value")
+        shown = _shown_name(exc.param, ctx) if exc.param is not None else (exc.param_hint or "a value")
         message = exc.message
-        return f"{name} {message}" if message.startswith("must ") else f"{name}: {message}"
-    name = getattr(exc, "command_name", None)
-    if name is not None and ctx is not None and isinstance(ctx.command, click.Group):
+        return f"{shown} {message}" if message.startswith("must ") else f"{shown}: {message}"
+    command = getattr(exc, "command_name", None)
+    if command is not None and ctx is not None and isinstance(ctx.command, click.Group):
         commands = ", ".join(ctx.command.list_commands(ctx))
-        return f"unknown command {name!r}: the commands are {commands}"
+        return f"unknown command {command!r}: the commands are {commands}"
     return exc.format_message()
 
 

@@ -11,7 +11,7 @@ import re
 import tempfile
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -22,6 +22,10 @@ from treeviz.cli.search_options import ALGO_HELP, compare_option, order_option, 
 from treeviz.cli.tttree import node_budget_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.tree import SEARCHES
+
+if TYPE_CHECKING:
+    from treeviz.tree import Search
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -56,9 +60,9 @@ def default_path(fen: str, algo: str, compare: bool | str | None, merge: str | N
               help="Write the page here [default: a file in the temporary directory].")
 @click.option("--open/--no-open", "open_page", default=True, show_default=True,
               help="Open the page in the default browser.")
-def view_command(fen: str | None, algo: str | None, compare: str | None, depth: int | None, max_nodes: int,
-                 node_budget: int, scoring: str, order: tuple[str, ...], title: str | None, output: Path | None,
-                 open_page: bool, quiz: str | None,
+def view_command(fen: str | None, algo: Search | None, compare: str | None, depth: int | None, max_nodes: int,
+                 node_budget: int, scoring: ScoringChoice, order: tuple[OrderName, ...], title: str | None,
+                 output: Path | None, open_page: bool, quiz: str | None,
                  tree_text: str | None, tree_file: str | None, root: str | None, game_spec: str | None,
                  start_moves: str | None, **search: Any) -> None:
     """Write the interactive page of the search tree of FEN (or of --tree, or of --game's POSITION), print its
@@ -78,7 +82,7 @@ def view_command(fen: str | None, algo: str | None, compare: str | None, depth: 
     start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
                             moves=start_moves, command="treeviz view")
     named = fen or game_spec or tree_text or tree_file or "tree"
-    kind = algo or ("alphabeta" if len(order) > 1 else "minimax")
+    kind: str = algo or ("alphabeta" if len(order) > 1 else "minimax")
     if len(order) > 1:
         kind += "_" + "_".join(order)
     if quiz is not None:
@@ -91,7 +95,8 @@ def view_command(fen: str | None, algo: str | None, compare: str | None, depth: 
     if progress_enabled():
         click.echo("treeviz view: searching\u2026", err=True)
     if quiz is not None:
-        page = quiz_html(quiz, algo, start=start, depth=depth, scoring=scoring, order=order[0],
+        algorithm = cast("Algorithm", algo)  # quiz_request chose it
+        page = quiz_html(quiz, algorithm, start=start, depth=depth, scoring=scoring, order=order[0],
                          seed=search.get("seed"), title=title, node_budget=node_budget)
     else:
         tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,

@@ -28,6 +28,7 @@ from treeviz.draw.search_dot import value_words
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 TIMES = "\u00d7"
 
@@ -61,9 +62,9 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DE
     stub = stub_style("dashed", theme)
     box_style = hidden_style(theme)
     out: list[str] = []
-    succ = G._succ
+    node_data, succ = node_dict(G), succ_dict(G)
     for n in sorted(G):
-        d = G._node[n]
+        d = node_data[n]
         name = f"{prefix}{n}"
         if d.get("pruned"):
             out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub}, class="pruned"];')

@@ -16,12 +16,13 @@ from collections.abc import Iterator, Sequence
 import networkx as nx
 
 from treeviz.draw import labels
-from treeviz.draw.dot_parts import CHANCE_WORDS, FONT, graph_attributes
+from treeviz.draw.dot_parts import CHANCE_WORDS, FONT, Rankdir, graph_attributes
 from treeviz.draw.explain import EXPLAIN_WORDS
 from treeviz.draw.kinds import TreeKind, kind_of, orders_compared
 from treeviz.draw.labels import CHANCE_SIDE, escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 __all__ = ["FONT", "cluster_title", "compare_dot", "compare_title", "estimated_width", "figure_heading",
            "graph_statements", "heading_scale", "iter_compare_dot", "iter_dot", "iter_panels_dot", "legend_table",
@@ -30,7 +31,7 @@ __all__ = ["FONT", "cluster_title", "compare_dot", "compare_title", "estimated_w
 
 # -- DOT ----------------------------------------------------------------------------
 
-def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: Rankdir = "TB",
            fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """The tree as DOT text: board grids, values, the principal variation in bold green, pruned moves as grey stubs.
 
@@ -42,7 +43,7 @@ def to_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rank
     return "".join(iter_dot(G, title=title, legend=legend, rankdir=rankdir, fen=fen, theme=theme))
 
 
-def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, rankdir: Rankdir = "TB",
              fen: str | None = None, theme: Theme = DEFAULT, explain: bool = False) -> Iterator[str]:
     """:func:`to_dot` in chunks, for writing huge trees without holding the whole text (``explain``: every window
     each node had, :mod:`treeviz.draw.explain`)."""
@@ -56,28 +57,28 @@ def iter_dot(G: nx.DiGraph, *, title: str | None = None, legend: bool = True, ra
 
 
 def compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                legend: bool = True, rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> str:
+                legend: bool = True, rankdir: Rankdir = "TB", fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """Both trees in one figure, side by side, each titled with its algorithm and node count."""
     return "".join(iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
                                    theme=theme))
 
 
 def iter_compare_dot(G_minimax: nx.DiGraph, G_alphabeta: nx.DiGraph, *, title: str | None = None,
-                     legend: bool = True, rankdir: str = "TB", fen: str | None = None,
+                     legend: bool = True, rankdir: Rankdir = "TB", fen: str | None = None,
                      theme: Theme = DEFAULT) -> Iterator[str]:
     """:func:`compare_dot` in chunks."""
     return iter_panels_dot([G_minimax, G_alphabeta], title=title, legend=legend, rankdir=rankdir, fen=fen,
                            theme=theme)
 
 
-def panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True, rankdir: str = "TB",
+def panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True, rankdir: Rankdir = "TB",
                fen: str | None = None, theme: Theme = DEFAULT) -> str:
     """Any number of searches of one position in one figure, side by side, each titled with its counts."""
     return "".join(iter_panels_dot(graphs, title=title, legend=legend, rankdir=rankdir, fen=fen, theme=theme))
 
 
 def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legend: bool = True,
-                    rankdir: str = "TB", fen: str | None = None, theme: Theme = DEFAULT,
+                    rankdir: Rankdir = "TB", fen: str | None = None, theme: Theme = DEFAULT,
                     explain: bool = False) -> Iterator[str]:
     """:func:`panels_dot` in chunks; panels are DOT clusters named after their search, in the order given."""
     kinds = [kind_of(G) for G in graphs]
@@ -101,15 +102,17 @@ def iter_panels_dot(graphs: list[nx.DiGraph], *, title: str | None = None, legen
     yield "}\n"
 
 
-def figure_heading(graphs: Sequence[nx.DiGraph], fen: str, title: str | None = None,
+def figure_heading(graphs: Sequence[nx.DiGraph], fen: str | None, title: str | None = None,
                    kinds: Sequence[TreeKind] | None = None) -> str:
     """The heading of a figure of these graphs: ``title`` when given, a single graph's own title, ``Minimax and
-    alpha-beta search trees of FEN`` for the classic pair, else the searches' names (:func:`panels_heading`)."""
+    alpha-beta search trees of FEN`` for the classic pair, else the searches' names (:func:`panels_heading`).
+    ``fen``: the position as the user wrote it (None: a single graph's root FEN)."""
     if title is not None:
         return title
     kinds = list(kinds) if kinds is not None else [kind_of(G) for G in graphs]
     if len(graphs) == 1:
         return kinds[0].title(graphs[0], fen)
+    fen = fen or ""
     if orders_compared(graphs):
         return orders_heading(graphs, fen, kinds[0])
     if len(graphs) == 2 and all(not k.long_legend for k in kinds):
@@ -179,7 +182,7 @@ NODE_WIDTH_POINTS = 50
 """About how wide a drawn leaf is (board, padding, gap): enough to guess a figure's width before layout."""
 
 
-def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
+def estimated_width(G: nx.DiGraph, rankdir: Rankdir = "TB") -> float:
     """A guess of the laid-out width in points, from the number of leaves (stubs and cut boxes included)."""
     if rankdir != "TB":
         return 0.0
@@ -187,11 +190,11 @@ def estimated_width(G: nx.DiGraph, rankdir: str = "TB") -> float:
     plan = pending() if pending is not None else None
     if plan is not None:  # a graph not made yet: counted from its plan
         return plan.leaves() * NODE_WIDTH_POINTS
-    succ = G._succ
+    succ = succ_dict(G)
     leaves = len(succ) - sum(map(bool, succ.values()))
     if G.graph.get("hidden") or G.graph.get("marked") or G.graph.get("hidden") is None:
         # Nodes with children and nodes below not drawn: one more box each.
-        leaves += sum(1 for n, d in G._node.items() if succ[n] and d.get("hidden"))
+        leaves += sum(1 for n, d in node_dict(G).items() if succ[n] and d.get("hidden"))
     return leaves * NODE_WIDTH_POINTS
 
 

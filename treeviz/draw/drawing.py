@@ -11,19 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.errors import ParameterError
-from treeviz.draw.dot_parts import count
+from treeviz.draw.dot_parts import RANKDIRS, Rankdir, count
 from treeviz.draw.figure import Panel, figure_scene
 from treeviz.draw.kinds import kind_of
 from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, page_notes, parse_size
-from treeviz.draw.styles import COMPACT_LIMIT, STYLES, StyleError, auto_style, check_style
-from treeviz.draw.themes import DEFAULT, Theme, theme_named
+from treeviz.draw.styles import COMPACT_LIMIT, STYLES, Style, StyleError, auto_style, check_style
+from treeviz.draw.themes import DEFAULT, Theme, ThemeName, theme_named
 from treeviz.draw.tikz import MAX_TEX_NODES
 from treeviz.games.registry import adapter_named
 
-FIGURE_FORMATS = ("dot", "png", "svg", "pdf", "tex")
+FigureFormat = Literal["dot", "png", "svg", "pdf", "tex"]
+FIGURE_FORMATS: tuple[FigureFormat, ...] = get_args(FigureFormat)
 """Formats that are figures (the others, json and html, carry the whole tree as data)."""
 SIZED_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
 """Formats ``--size`` applies to (DOT is Graphviz's input, not a page)."""
@@ -37,18 +38,18 @@ class OptionError(ParameterError):
 class FigureOptions:
     """How to draw: style (None: by size), page size, PNG resolution, theme, direction, TikZ body only."""
 
-    style: str | None = None
+    style: Style | None = None
     size: PageSize | None = None
     dpi: int | None = None
     theme: Theme = DEFAULT
-    rankdir: str | None = None
+    rankdir: Rankdir | None = None
     tex_body: bool = False
     explain: bool = False
     """Write each node's visit order and every window it had, and each cut's comparison."""
 
     @classmethod
-    def from_values(cls, *, style: str | None = None, size: str | PageSize | None = None, dpi: int | None = None,
-                    theme: str | Theme = "default", rankdir: str | None = None,
+    def from_values(cls, *, style: Style | None = None, size: str | PageSize | None = None, dpi: int | None = None,
+                    theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
                     tex_body: bool = False, explain: bool = False) -> FigureOptions:
         """Options as a user writes them (``size="16cm"``, ``theme="print"``), checked.
 
@@ -56,7 +57,7 @@ class FigureOptions:
         """
         if style is not None and style not in STYLES:
             raise StyleError(f"{{style:quoted}} is not a style (expected one of {', '.join(STYLES)})", style=style)
-        if rankdir is not None and rankdir not in ("TB", "LR"):
+        if rankdir is not None and rankdir not in RANKDIRS:
             raise OptionError("{rankdir:quoted} is not a direction (expected TB or LR)", rankdir=rankdir)
         check_dpi(dpi)
         page = parse_size(size, dpi) if isinstance(size, str) else size
@@ -90,8 +91,8 @@ class Output:
 
     chunks: Iterable[str | bytes]
     notes: list[str] = field(default_factory=list)
-    style: str = "board"
-    rankdir: str = "TB"
+    style: Style = "board"
+    rankdir: Rankdir = "TB"
 
 
 def drawn_words(panels: list[Panel]) -> str:
@@ -108,7 +109,7 @@ def drawn_words(panels: list[Panel]) -> str:
 
 
 def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
-                  what: str | None = None, preferred: str | None = None) -> tuple[str, list[str]]:
+                  what: str | None = None, preferred: Style | None = None) -> tuple[Style, list[str]]:
     """The style to draw with and, when it was picked by size, a note saying so (``what``: the drawn nodes in
     words, :func:`drawn_words`; the styles' limits count stubs too; ``preferred``: the game's own default style,
     textbook for textbook trees, while the tree is small enough for it).
@@ -132,7 +133,7 @@ def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
 
 
 def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
-         board_dot: Callable[[Theme, str], Iterator[str]], legend_notes: list[str] | None = None,
+         board_dot: Callable[[Theme, Rankdir], Iterator[str]], legend_notes: list[str] | None = None,
          pv_words: str | None = None) -> Output:
     """The figure of ``panels`` in ``fmt``: board style through ``board_dot(theme, rankdir)`` (DOT chunks) and
     Graphviz, compact and dot styles through the tidy layout and our writers.
@@ -181,7 +182,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     return Output(_tidy_chunks(figure.scene, fmt, options, notes), notes, style, figure.rankdir)
 
 
-def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, str], Iterator[str]],
+def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, Rankdir], Iterator[str]],
            notes: list[str], *, free_labels: bool = False) -> Output:
     rankdir = options.rankdir or "TB"
     if fmt == "dot":

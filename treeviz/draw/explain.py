@@ -17,6 +17,7 @@ import networkx as nx
 
 from treeviz.draw.labels import cut_text, format_number
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 ARROW = "\u2192"
 EXPLAIN_WORDS = "#n [\u03b1, \u03b2] \u2192 \u2026: visit order, the window at entry and after each child that moved it"
@@ -47,8 +48,8 @@ def graph_windows(G: nx.DiGraph) -> dict[Hashable, list[Window]]:
     its children returned, in visit order. A node whose children were not all drawn (``--plies``,
     ``--max-nodes``) keeps only its entry window: the rest cannot be told from what the graph holds."""
     sides = adapter_named(G.graph.get("game")).sides
-    node_data = G._node
-    succ = G._succ
+    node_data = node_dict(G)
+    succ = succ_dict(G)
     found: dict[Hashable, list[Window]] = {}
     for n, d in node_data.items():
         if d.get("pruned"):

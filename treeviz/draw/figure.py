@@ -16,21 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 import networkx as nx
 
-from treeviz.draw.dot_parts import CHANCE_WORDS
+from treeviz.draw.dot_parts import CHANCE_WORDS, Rankdir
 from treeviz.draw.explain import EXPLAIN_WORDS, graph_windows, history_lines
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine, text_centre
+from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 # -- natural sizes (points, before scaling to the page) ----------------------------------
 
@@ -44,7 +45,7 @@ CAPTION_PT = 7.0
 """A node's name beside it (textbook style)."""
 NOTE_PT = 5.0
 """Explain mode's visit order and windows beside a node."""
-LEAF = "leaf"
+LEAF: Final = "leaf"
 """The textbook style's shape of a finished game: no outline, its value alone."""
 SIBLING_GAP = {"compact": 2.0, "dot": 0.8, "textbook": 4.0}
 COUSIN_GAP = {"compact": 4.0, "dot": 1.6, "textbook": 8.0}
@@ -85,7 +86,7 @@ class Figure:
     """The placed figure and the choices made on the way (for the command to report)."""
 
     scene: Scene
-    rankdir: str
+    rankdir: Rankdir
     scale: float
     """How much the trees were scaled to fit the page (1 without ``--size``)."""
 
@@ -99,7 +100,7 @@ class _Tree:
     """One tree's nodes in preorder with their sizes and tidy positions, in natural points, for one
     orientation; (0, 0) is the top left of the tree's box."""
 
-    def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf, explain: bool = False) -> None:
+    def __init__(self, G: nx.DiGraph, style: str, rankdir: Rankdir, text_of: TextOf, explain: bool = False) -> None:
         self.G = G
         self.explain = explain
         self.adapter = adapter_named(G.graph.get("game"))
@@ -109,8 +110,8 @@ class _Tree:
         if textbook and text_of is node_text:
             text_of = textbook_text
         self.rankdir = rankdir
-        node_data = G._node
-        succ = G._succ
+        node_data = node_dict(G)
+        succ = succ_dict(G)
         root = _root(G)
         kind: list[int] = []
         gid: list[Hashable] = []
@@ -149,7 +150,7 @@ class _Tree:
         self.children, self.count = children, count
         size = len(gid)
         self.texts: list[NodeText | None] = [None] * size
-        self.shapes: list[str] = [""] * size
+        self.shapes: list[ShapeKind | Literal["leaf", ""]] = [""] * size
         """Textbook style: each entered node's outline (:func:`textbook_shape`, or :data:`LEAF`)."""
         self.captions: dict[int, str] = {}
         """Textbook style: the names written beside nodes."""
@@ -241,7 +242,7 @@ class _Tree:
         window it had (:mod:`treeviz.draw.explain`); a leaf's single window on one line."""
         histories = graph_windows(self.G) if self.alphabeta else {}
         signed = self.style != "textbook"  # as the style writes values: +3 in compact nodes, 3 in triangles
-        node_data, succ = self.G._node, self.G._succ
+        node_data, succ = node_dict(self.G), succ_dict(self.G)
         for i, n in enumerate(self.gid):
             if self.kind[i] != ENTERED:
                 continue
@@ -283,7 +284,7 @@ class _Tree:
         """The text on the edge into node ``i``: its move as the game writes it, and the probability of a chance
         event; nothing in the textbook style for moves named only by their place (a textbook tree's)."""
         p = self.parent[i]
-        e = self.G._succ[self.gid[p]][self.gid[i]]
+        e = succ_dict(self.G)[self.gid[p]][self.gid[i]]
         probability = e.get("probability")
         if self.style == "textbook" and probability is None and self.adapter.numbered_moves:
             return ""
@@ -292,7 +293,7 @@ class _Tree:
     def stub_text(self, i: int) -> str:
         """A pruned move's text: its move and the cut's letter; in explain mode the first stub of a cut says the
         comparison instead (``α-cut: 2 ≤ α=3``)."""
-        d = self.G._node[self.gid[i]]
+        d = node_dict(self.G)[self.gid[i]]
         cut = d.get("cut_by") or "beta"
         letter = BETA if cut == "beta" else ALPHA
         if self.explain:
@@ -328,7 +329,7 @@ def _root(G: nx.DiGraph) -> Hashable:
     root = G.graph.get("root")
     if root is not None and root in G:
         return root
-    return next(n for n in G if not G._pred[n])
+    return next(n for n in G if not pred_dict(G)[n])
 
 
 def _sorted(children: Any) -> list[Any]:
@@ -341,7 +342,7 @@ def _sorted(children: Any) -> list[Any]:
 # -- the figure ------------------------------------------------------------------------------------
 
 def figure_scene(panels: list[Panel], heading: str, *, style: str, theme: Theme = DEFAULT,
-                 rankdir: str | None = None, size: PageSize | None = None, legend: bool = True,
+                 rankdir: Rankdir | None = None, size: PageSize | None = None, legend: bool = True,
                  text_of: TextOf = node_text, legend_notes: list[str] | None = None,
                  pv_words: str | None = None, explain: bool = False) -> Figure:
     """Lay out the panels' trees in ``style`` (compact or dot) and place them under ``heading`` and the legend.
@@ -416,7 +417,7 @@ def _spread_dot_levels(trees: list[_Tree], size: PageSize | None) -> None:
 
 # -- painting ----------------------------------------------------------------------------------------
 
-def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: str,
+def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: Rankdir,
            size: PageSize | None, scale: float, legend: bool, notes: list[str], pv_words: str) -> Scene:
     sizes = [t.size() for t in trees]
     drawn = [(w * scale, h * scale) for w, h in sizes]
@@ -515,15 +516,15 @@ def _stroke(theme: Theme, role: str, scale: float, style: str) -> Stroke:
         width = max(width, floor)
     colour = {"edge": theme.edge, "pv": theme.pv, "pruned-beta": theme.pruned, "pruned-alpha": theme.pruned,
               "mark": theme.hidden}[role]
-    dash = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
-            "mark": "dotted"}.get(role)
-    return Stroke(colour, round(width, 3), dash)  # type: ignore[arg-type]
+    dashes: dict[str, Dash] = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
+                               "mark": "dotted"}
+    return Stroke(colour, round(width, 3), dashes.get(role))
 
 
 def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, theme: Theme) -> None:
     G = t.G
-    node_data = G._node
-    succ = G._succ
+    node_data = node_dict(G)
+    succ = succ_dict(G)
     compact = t.style in ("compact", "textbook")
     tb = t.rankdir == "TB"
     n = len(t.gid)
@@ -595,10 +596,10 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
         _paint_dots(items, t, cx, cy, s, theme)
     items.extend(texts)
     note_pt = NOTE_PT * s
-    for i, lines in t.notes.items():
+    for i, notes in t.notes.items():
         x = cx[i] + t.shape_w[i] * s / 2 + 1.5 * s
-        y = cy[i] - len(lines) * note_pt * 1.25 / 2 + note_pt
-        for line in lines:
+        y = cy[i] - len(notes) * note_pt * 1.25 / 2 + note_pt
+        for line in notes:
             items.append(Text(x, y, line, note_pt, theme.faint_ink, anchor="start", role="window"))
             y += note_pt * 1.25
 
@@ -622,7 +623,7 @@ def _fraction(a: float, b: float, at: float) -> float:
 
 def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
                          theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     for i in range(len(t.gid)):
@@ -643,7 +644,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT + 0.9 * s, bold=pv))
         else:
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT / 2, bold=pv))
-        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
+        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),
                            role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen")))
 
 
@@ -651,7 +652,7 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
                           theme: Theme) -> None:
     """Triangles (MAX up, MIN down) and circles (chance) holding their values, leaves as their values alone, and
     the nodes' names beside them."""
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     caption_pt = CAPTION_PT * s
@@ -665,13 +666,14 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
         pv = bool(d.get("best"))
         value_pt = VALUE_PT * s
         shape = t.shapes[i]
+        assert shape, "every entered node has its outline (_textbook_size)"
         sw = t.shape_w[i] * s
         if shape == LEAF:
             items.append(Text(cx[i], cy[i] + value_pt * CAP_HEIGHT / 2, text.main, value_pt,
                               theme.pv if pv else theme.ink, bold=pv, role="leaf"))
         else:
             stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
-            node = Shape(shape, cx[i], cy[i], sw, t.shape_h[i] * s, theme.side_fill[side], stroke,  # type: ignore[arg-type]
+            node = Shape(shape, cx[i], cy[i], sw, t.shape_h[i] * s, theme.side_fill[side], stroke,
                          role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen"))
             shift = text_centre(node) - cy[i]
             rows: list[TextLine] = []
@@ -698,7 +700,7 @@ def _dot_fill(theme: Theme, side: int) -> str:
 
 
 def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
     for i in range(len(t.gid)):
         if t.kind[i] != ENTERED:
@@ -709,11 +711,11 @@ def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s
     for (side, pv), coords in groups.items():
         if not coords:
             continue
-        shape = "square" if side == 0 else "circle"
+        mark: Literal["square", "circle"] = "square" if side == 0 else "circle"
         fill = theme.pv if pv else _dot_fill(theme, side)
         stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == 1 else None
         small = 0.75 if side == CHANCE_SIDE else 1.0
-        items.append(Marks(shape, round(size * (1.6 if pv else small), 3), fill, coords, stroke,  # type: ignore[arg-type]
+        items.append(Marks(mark, round(size * (1.6 if pv else small), 3), fill, coords, stroke,
                            role=f"{'pv' if pv else 'node'}-{t.sides.of(side)}"))
 
 
@@ -776,15 +778,16 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     """A small sample of what a legend entry names, centred vertically on ``y``."""
     if kind.startswith("side-"):
         side = int(kind[5:])
+        shape: ShapeKind
         if style == "textbook":
             shape = textbook_shape(side)
             across = pt * 1.3 if shape == "circle" else pt * 1.6
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         elif style == "compact":
             shape = node_shape(side)
             across = pt * 1.2 if shape == "circle" else w * 0.8
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         else:
             fill = _dot_fill(theme, side)

@@ -235,9 +235,9 @@ MCTS = MctsKind("mcts", "MCTS", "MCTS", panel_prefix="u", croppable=False, page_
                 pv_words="most-visited line (the search's answer)", pv_short="most-visited line")
 STRATEGY = StrategyKind("strategy", "strategy", "strategy")
 
-KINDS: dict[str, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY)}
-"""The kinds by the ``algorithm`` their graphs record."""
-_DAGS: dict[tuple[str, str], DagKind] = {
+KINDS: dict[str | None, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY)}
+"""The kinds by the ``algorithm`` their graphs record (looked up with None for a graph that records none)."""
+_DAGS: dict[tuple[str | None, str], DagKind] = {
     (base.algorithm, merge): DagKind(base.algorithm, base.name, base.prose, croppable=False, tidy=False,
                                      cuts=base.cuts, page_viewer="dag", long_legend=True, noun="graphs",
                                      what="DAG", node_noun="positions", crossing_edges=True, merge=merge)
@@ -255,7 +255,7 @@ def kind_of(G: nx.DiGraph) -> TreeKind:
         found = _DAGS.get((algorithm, merge))
         if found is not None:
             return found
-    kind = KINDS.get(algorithm)  # type: ignore[arg-type]
+    kind = KINDS.get(algorithm)
     if kind is not None:
         return kind
     name = str(algorithm if algorithm is not None else "search")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import inf, isinf
-from typing import Any
+from typing import Any, overload
 
 from treeviz.draw.themes import DEFAULT, Theme
 
@@ -60,6 +60,12 @@ class Sides:
         """The name of player 0 or 1 (``chance`` at a chance node: player -1, or its colours' index 2)."""
         return self.names[player] if player in (0, 1) else CHANCE
 
+    @overload
+    def outcome(self, value: float) -> str: ...
+
+    @overload
+    def outcome(self, value: None) -> None: ...
+
     def outcome(self, value: float | None) -> str | None:
         """The ``outcome`` of a finished game worth ``value`` (first player's view): the winner's name or
         ``draw``; None while the game goes on."""
@@ -77,7 +83,7 @@ class Sides:
         """`` (x wins)``, `` (draw)`` for a plain +1/0/-1 value, else nothing."""
         if value is None or value != int(value) or int(value) not in (1, 0, -1):
             return ""
-        return f" ({self.result(self.outcome(value))[0]})"  # type: ignore[arg-type]
+        return f" ({self.result(self.outcome(value))[0]})"
 
 
 def escape(text: str) -> str:

@@ -29,6 +29,7 @@ from treeviz.draw.explain import graph_windows, history_lines
 from treeviz.draw.labels import escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 _CHUNK_PIECES = 32768
 """Pieces of statements joined per yielded chunk: big trees stream out without one giant list of lines."""
@@ -65,9 +66,9 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
     chances = bool(G.graph.get("chance"))  # edges below chance nodes say their probability
     ids = in_order(G)
     # networkx's own dicts (documented graph internals): the public views cost a call per lookup.
-    node_data = G._node
-    pred = G._pred
-    succ = G._succ
+    node_data = node_dict(G)
+    pred = pred_dict(G)
+    succ = succ_dict(G)
     # Labels cached by what they show: per position and last move, with the value they show checked (a miss,
     # rare, goes through the full key); edge attributes per mover and move name.
     by_position: dict[Any, dict[Any, tuple[Any, Any, Any, Any, str]]] = {}
@@ -108,7 +109,7 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
                     and cached[3] == best):
                 append(cached[4])
             else:
-                key = (fen, last, value, bound, leaf, best)
+                key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
                 tail = tails.get(key)
                 if tail is None:
                     label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=bool(best),
@@ -204,7 +205,7 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
         if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf and cached[3] == best:
             append(cached[4])
         else:
-            key = (fen, last, value, bound, leaf, best)
+            key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
             tail = tails.get(key)
             if tail is None:
                 d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best)

@@ -20,7 +20,9 @@ from treeviz.draw.kinds import kind_of, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, cut_text, escape, hidden_label, mark_label
 from treeviz.draw.styles import textbook_shape
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 SHAPES = {"triangle-up": "triangle", "triangle-down": "invtriangle", "circle": "circle"}
 """Graphviz's names of the textbook shapes."""
@@ -56,7 +58,7 @@ def _heading(heading: str, graphs: Sequence[nx.DiGraph], theme: Theme, pv_words:
              explain: bool = False) -> str:
     """The heading and the key: the shapes of the players (and chance), the bold line, the pruned moves."""
     sides = adapter_named(graphs[0].graph.get("game")).sides
-    chance = any(d.get("to_move") == "chance" for G in graphs for d in G._node.values())
+    chance = any(d.get("to_move") == "chance" for G in graphs for d in node_dict(G).values())
     words = [f"{SYMBOLS['triangle-up']} {sides.names[0]} to move", f"{SYMBOLS['triangle-down']} {sides.names[1]} "
              "to move"]
     if chance:
@@ -78,10 +80,10 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
     """Chunks of DOT statements of one tree in the textbook style: each node, then its edges, in id order."""
     adapter = adapter_named(G.graph.get("game"))
     windows = graph_windows(G) if explain and kind_of(G).cuts else {}
-    first_stubs = {min(c for c in G._succ[n] if G._node[c].get("pruned")) for n in G._node
-                   if any(G._node[c].get("pruned") for c in G._succ[n])} if explain else set()
+    first_stubs = {min(c for c in succ_dict(G)[n] if node_dict(G)[c].get("pruned")) for n in node_dict(G)
+                   if any(node_dict(G)[c].get("pruned") for c in succ_dict(G)[n])} if explain else set()
     sides = adapter.sides
-    node_data, succ = G._node, G._succ
+    node_data, succ = node_dict(G), succ_dict(G)
     marked = G.graph.get("marked")
     out: list[str] = []
     boxes: list[str] = []
@@ -116,7 +118,7 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
     yield "".join(out) + "".join(boxes)
 
 
-def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, adapter: Any, theme: Theme,
+def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, adapter: GameAdapter, theme: Theme,
                      notes: list[str] | None = None) -> str:
     """A node's DOT attributes: its shape and value (a leaf: the value alone), its name and explain mode's
     ``notes`` as an outside label."""
@@ -140,7 +142,7 @@ def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, a
             f'label="{value}"{xlabel}{tip}, class="{"pv" if pv else "node"}"];\n')
 
 
-def _edge_attributes(e: dict[str, Any], child: dict[str, Any], adapter: Any, theme: Theme) -> str:
+def _edge_attributes(e: dict[str, Any], child: dict[str, Any], adapter: GameAdapter, theme: Theme) -> str:
     """An edge's DOT attributes: its probability (chance) or move (unless the game numbers its moves), bold on the
     principal variation, dashed to a pruned move."""
     probability = e.get("probability")

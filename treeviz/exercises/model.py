@@ -26,7 +26,7 @@ from treeviz.games.adapter import probability_words
 from treeviz.games.registry import adapter_for
 from treeviz.games.start import Start
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET
-from treeviz.trees.builder import TreeBuilder, record_search
+from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice, TreeBuilder, record_search
 
 SIDE_CHANCE = 2
 """``side`` of a chance node (0: first player, MAX; 1: second, MIN)."""
@@ -157,8 +157,9 @@ class Exercise:
         return plain(data)
 
 
-def exercise(start: Start, *, algorithm: str = "alphabeta", depth: int | None = None, order: str = "ascending",
-             seed: int | None = 0, scoring: str = "plain", node_budget: int = DEFAULT_NODE_BUDGET) -> Exercise:
+def exercise(start: Start, *, algorithm: Algorithm = "alphabeta", depth: int | None = None,
+             order: OrderName = "ascending", seed: int | None = 0, scoring: ScoringChoice = "plain",
+             node_budget: int = DEFAULT_NODE_BUDGET) -> Exercise:
     """The exercise of searching ``start`` (a game and state, :func:`treeviz.games.start.starting_point`) with
     ``algorithm`` (``alphabeta`` or ``minimax``) in move ``order``, to ``depth`` plies if given.
 
@@ -193,7 +194,7 @@ def _whole_tree(rec: TreeBuilder, adapter: Any) -> list[ExerciseNode]:
         caption = adapter.caption(fen)
         node = ExerciseNode(id=i, parent=parent, depth=ply, move="" if parent < 0 else adapter.move_name(move),
                             place=0, probability=probability, fen=fen, caption=caption, side=side)
-        value, _ = rec.results[i]  # type: ignore[misc]
+        value, _ = rec.results[i]  # type: ignore[misc]  # all set once the search is over
         node.minimax = value
         kind = rec.leaves.get(i)
         if kind is not None:
@@ -234,7 +235,7 @@ def _overlay(nodes: list[ExerciseNode], whole: TreeBuilder, searched: TreeBuilde
         node = nodes[i]
         node.examined = True
         node.order = k
-        node.value, node.bound = searched.results[k]  # type: ignore[misc]
+        node.value, node.bound = searched.results[k]  # type: ignore[misc]  # all set once the search is over
         node.alpha, node.beta = alpha, beta
     for node in nodes:
         if node.examined:

@@ -18,13 +18,14 @@ from typing import Any
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from treeviz.draw.labels import ALPHA, BETA, GEQ, LEQ
 from treeviz.exercises.model import SIDE_CHANCE, Exercise, ExerciseNode, cut_text, exercise
 from treeviz.games.start import Start, starting_point
 from treeviz.pages.columns import json_number
 from treeviz.pages.tree_page import page_html, tree_data
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
-from treeviz.trees.builder import build_tree
+from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice, build_tree
 
 QUIZ_LEVELS = ("values", "windows")
 """What the student answers: ``values`` (the values and, for alpha-beta, the pruned branches), ``windows`` (also
@@ -53,10 +54,10 @@ def check_quiz(quiz: str, algorithm: str) -> None:
                              "ask for values", quiz=quiz, algorithm=algorithm)
 
 
-def quiz_page(position: str | None = None, *, game: Any = None, tree: Any = None, root: str = "max",
-              moves: str | Sequence[str] | None = None, algorithm: str = "alphabeta", depth: int | None = None,
-              scoring: str = "plain", order: str = "ascending", seed: int | None = 0, quiz: str = "values",
-              title: str | None = None, node_budget: int = DEFAULT_NODE_BUDGET) -> str:
+def quiz_page(position: str | None = None, *, game: str | Game | None = None, tree: Any = None, root: str = "max",
+              moves: str | Sequence[str] | None = None, algorithm: Algorithm = "alphabeta", depth: int | None = None,
+              scoring: ScoringChoice = "plain", order: OrderName = "ascending", seed: int | None = 0,
+              quiz: str = "values", title: str | None = None, node_budget: int = DEFAULT_NODE_BUDGET) -> str:
     """The self-contained quiz page of searching a position (named as for :func:`treeviz.search_tree`: a FEN,
     ``tree=``, ``game=`` with ``position`` and ``moves``) with ``algorithm`` in move ``order``, at level ``quiz``
     (:data:`QUIZ_LEVELS`).
@@ -94,9 +95,9 @@ def tree_quiz_page(tree: Any, quiz: str) -> str:
                            title=tree.title, node_budget=source["node_budget"])
 
 
-def start_quiz_page(start: Start, *, algorithm: str = "alphabeta", depth: int | None = None, scoring: str = "plain",
-                    order: str = "ascending", seed: int | None = 0, quiz: str = "values", title: str | None = None,
-                    node_budget: int = DEFAULT_NODE_BUDGET) -> str:
+def start_quiz_page(start: Start, *, algorithm: Algorithm = "alphabeta", depth: int | None = None,
+                    scoring: ScoringChoice = "plain", order: OrderName = "ascending", seed: int | None = 0,
+                    quiz: str = "values", title: str | None = None, node_budget: int = DEFAULT_NODE_BUDGET) -> str:
     """:func:`quiz_page` of a :class:`~treeviz.games.start.Start` already made."""
     check_quiz(quiz, algorithm)
     adapter = start.adapter

@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import ParameterError
-from engine.game import CHANCE
+from engine.game import CHANCE, ChanceGame, Game
 from engine.games.textbook import random_tree
 from treeviz.exercises.model import Exercise, exercise
 from treeviz.games.registry import adapter_named
 from treeviz.games.start import Start, starting_point
 from treeviz.trees.budget import NodeBudgetExceeded
+from treeviz.trees.builder import OrderName
 
 EXERCISE_BUDGET = 2_000
 """Nodes an exercise's whole tree may have: far more than a page holds (a worksheet refuses wider trees by their
@@ -52,7 +53,8 @@ def exercise_seeds(seed: int, count: int) -> list[int]:
     return [rng.getrandbits(32) for _ in range(count)]
 
 
-def random_tree_exercises(trees: RandomTrees, *, count: int, seed: int, order: str = "ascending") -> list[Exercise]:
+def random_tree_exercises(trees: RandomTrees, *, count: int, seed: int,
+                          order: OrderName = "ascending") -> list[Exercise]:
     """``count`` random textbook trees shaped as ``trees`` says, searched by alpha-beta in ``order``.
 
     :raises ValueError: a shape :func:`engine.games.textbook.random_tree` refuses (depth below 1, branching below
@@ -66,7 +68,7 @@ def random_tree_exercises(trees: RandomTrees, *, count: int, seed: int, order: s
     return out
 
 
-def tree_exercises(texts: Sequence[str], *, root: str = "max", order: str = "ascending", seed: int = 0
+def tree_exercises(texts: Sequence[str], *, root: str = "max", order: OrderName = "ascending", seed: int = 0
                    ) -> list[Exercise]:
     """One exercise per textbook tree written in ``texts`` (:mod:`engine.games.textbook`'s notation).
 
@@ -79,7 +81,7 @@ def tree_exercises(texts: Sequence[str], *, root: str = "max", order: str = "asc
 
 
 def position_exercises(positions: Sequence[str | None], *, game: str | None = None, moves: str | None = None,
-                       depth: int | None = None, order: str = "ascending", seed: int = 0) -> list[Exercise]:
+                       depth: int | None = None, order: OrderName = "ascending", seed: int = 0) -> list[Exercise]:
     """One exercise per position: tic-tac-toe FENs, or with ``game`` positions in that game's notation (None: its
     start), ``moves`` played first; searched to the end of the game, or ``depth`` plies.
 
@@ -96,7 +98,7 @@ def position_exercises(positions: Sequence[str | None], *, game: str | None = No
     return out
 
 
-def _bounded(number: int, start: Start, depth: int | None, order: str, seed: int) -> Exercise:
+def _bounded(number: int, start: Start, depth: int | None, order: OrderName, seed: int) -> Exercise:
     """The exercise of ``start``, refused when its tree is far too big for a page."""
     try:
         return exercise(start, depth=depth, order=order, seed=seed, node_budget=EXERCISE_BUDGET)
@@ -123,7 +125,8 @@ def game_object(spec: str) -> Any:
 
 
 def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise], bool], moves: str | None = None,
-                              depth: int | None = None, order: str = "ascending", seed: int = 0) -> list[Exercise]:
+                              depth: int | None = None, order: OrderName = "ascending",
+                              seed: int = 0) -> list[Exercise]:
     """``count`` different positions of ``game`` reached by seeded random play from its start (after ``moves``):
     along each random game, the first position not used yet whose whole tree (to ``depth``, if given) ``fits``
     (a page), with a choice at its root -- for tic-tac-toe, a position with few empty cells.
@@ -149,12 +152,12 @@ def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise
     return out
 
 
-def _random_game(game: Any, state: Hashable, rng: random.Random) -> list[Hashable]:
+def _random_game(game: Game, state: Hashable, rng: random.Random) -> list[Hashable]:
     """The positions of one random game from ``state`` to its end (chance events drawn by their probabilities)."""
     line = [state]
     while game.outcome(state) is None:
         if game.to_move(state) == CHANCE:
-            outcomes = list(game.chance_outcomes(state))
+            outcomes = list(cast(ChanceGame, game).chance_outcomes(state))
             move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             move = rng.choice(list(game.legal_moves(state)))
@@ -164,7 +167,7 @@ def _random_game(game: Any, state: Hashable, rng: random.Random) -> list[Hashabl
 
 
 def _first_new_fitting(start: Start, line: list[Hashable], used: set[Hashable], fits: Callable[[Exercise], bool],
-                       depth: int | None, order: str, seed: int) -> Exercise | None:
+                       depth: int | None, order: OrderName, seed: int) -> Exercise | None:
     """The exercise of the first position of ``line`` not in ``used`` with a choice at its root whose tree fits."""
     game = start.game
     adapter = start.adapter

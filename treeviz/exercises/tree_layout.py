@@ -13,8 +13,10 @@ would tell where a cut happens), on the key each node is as wide as what it says
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from treeviz.draw.labels import ALPHA, BETA, GEQ
+from treeviz.draw.styles import textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.exercises.model import Exercise, ExerciseNode, cut_text
@@ -75,11 +77,11 @@ def note_lines(ex: Exercise, node: ExerciseNode) -> list[str]:
     return lines
 
 
-def shape_of(node: ExerciseNode) -> str:
+def shape_of(node: ExerciseNode) -> Literal["triangle-up", "triangle-down", "circle", "leaf"]:
     """``triangle-up`` (MAX), ``triangle-down`` (MIN), ``circle`` (chance) or ``leaf``."""
     if node.leaf:
         return "leaf"
-    return ("triangle-up", "triangle-down", "circle")[node.side]
+    return textbook_shape(node.side)
 
 
 @dataclass

@@ -451,10 +451,10 @@ def _paint_block(items: list[Item], extra: list[str], block: Block, kind: str, x
     top = y + block.heading_h
     if block.picture:
         pic_base = top + PICTURE_PT
-        for line in block.picture:
+        for text_line in block.picture:
             extra.append(f"\\node[anchor=base west, inner sep=0pt, font=\\ttfamily\\fontsize{{{PICTURE_PT:g}}}"
                          f"{{{PICTURE_PT * 1.15:g}}}\\selectfont] at ({x:.2f},{pic_base:.2f}) "
-                         f"{{{_mono(line)}}}; % picture")
+                         f"{{{_mono(text_line)}}}; % picture")
             pic_base += PICTURE_PT * 1.15
     plan = block.plans[kind]
     s = block.scales[kind]
@@ -520,7 +520,7 @@ def paint_tree(items: list[Item], plan: TreePlan, ox: float, oy: float, s: float
                 small = ORDER_PT * s
                 items.append(Text(x, base + small * 1.35, f"#{v.order}", small, FAINT, role=f"order-{i}"))
         else:
-            node = Shape(shape, x, y, plan.w[i] * s, plan.h[i] * s, WHITE,  # type: ignore[arg-type]
+            node = Shape(shape, x, y, plan.w[i] * s, plan.h[i] * s, WHITE,
                          Stroke(colour, round(max(0.8 * s, 0.5), 3)), role=f"node-{i}")
             items.append(node)
             if key and v.examined:

@@ -21,9 +21,11 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from engine.game import picture_format
+from engine.game import Game, picture_format
+from engine.search.minimax import Evaluation
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
+from treeviz.draw.styles import Style
 from treeviz.draw.themes import DEFAULT, Theme
 
 Picture = Callable[[str, Any], str]
@@ -66,7 +68,7 @@ class GameAdapter:
     """How an error message names one of its positions (``an ultimate position``)."""
     players: tuple[str, str] | None = None
     """The players' names, when the adapter knows them better than the game object (None: ask the game)."""
-    default_style: str | None = None
+    default_style: Style | None = None
     """The figure style its trees get when none is asked for and their size allows it (None: by size alone,
     :func:`treeviz.draw.styles.auto_style`); textbook trees: ``textbook``."""
     signed_values = True
@@ -79,7 +81,7 @@ class GameAdapter:
     Four is ``x3`` for one player and ``o3`` for the other; Pig's action 1 is ``stop`` or the chance event
     ``Roll 2``): each move is named by itself, never by another move equal to it."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         names = self.players or tuple(getattr(game, "player_names", DEFAULT_PLAYERS))
         self.sides = Sides((str(names[0]), str(names[1])))
@@ -210,7 +212,7 @@ class GameAdapter:
         position's text, or a grid of cells (:mod:`treeviz.games.tictactoe`)."""
         return {"kind": "text", "title": self.title, "players": list(self.sides.names)}
 
-    def evaluation(self) -> tuple[Callable[[Hashable], float], Scoring] | None:
+    def evaluation(self) -> tuple[Evaluation, Scoring] | None:
         """The evaluation of unfinished positions for depth-limited trees and the scoring that fits it; None: the
         game has none."""
         evaluate = getattr(self.game, "evaluate", None)

@@ -25,6 +25,7 @@ class TextbookAdapter(GameAdapter):
     """A textbook tree: players max and min, no board (a node shows its name, if it has one, and its value),
     moves known by their place among siblings."""
 
+    game: TextbookTree
     players = TextbookTree.player_names
     _texts: list[str] | None = None
     default_style = "textbook"

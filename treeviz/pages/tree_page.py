@@ -43,7 +43,7 @@ from treeviz.pages.page_graphs import dag_data, mcts_data
 def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
     """Entered nodes sorted by visit order, and pruned stubs sorted by id."""
     entered: list[tuple[int, Hashable]] = []
-    stubs: list[Hashable] = []
+    stubs: list[Any] = []  # node ids, sortable
     for node, attrs in G.nodes(data=True):
         if attrs.get("pruned"):
             stubs.append(node)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
 from engine.search.ordering import SeededOrder, ValueOrder
@@ -28,7 +29,8 @@ from treeviz.trees import crop
 from treeviz.trees.budget import NodeBudgetExceeded, budget_exceeded, check_foreseen_size
 from treeviz.trees.recorded import recorded_tree
 
-ALGORITHMS = ("minimax", "alphabeta")
+Algorithm = Literal["minimax", "alphabeta"]
+ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
 """The searches a tree can be drawn from."""
 
 # -- move orders -----------------------------------------------------------
@@ -36,19 +38,19 @@ ALGORITHMS = ("minimax", "alphabeta")
 # an ``order`` for the search, None for the game's own order.
 
 
-def _ascending(game: Any, **search: Any) -> MoveOrder | None:
+def _ascending(game: Game, **search: Any) -> MoveOrder | None:
     """The game's own move order (ascending cells for the games of cells: the textbook order)."""
     return None
 
 
-def _descending(game: Any, **search: Any) -> MoveOrder | None:
+def _descending(game: Game, **search: Any) -> MoveOrder | None:
     """The game's order reversed (descending cells for the games of cells)."""
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
         return list(reversed(moves))
     return order
 
 
-def _center_first(game: Any, **search: Any) -> MoveOrder | None:
+def _center_first(game: Game, **search: Any) -> MoveOrder | None:
     """Centre first, then corners, then sides, as the game's adapter ranks moves.
 
     :raises ValueError: a game whose adapter ranks no centre (it is not played on 3x3 cells).
@@ -64,7 +66,7 @@ def _center_first(game: Any, **search: Any) -> MoveOrder | None:
 
 
 def _by_value(best: bool) -> Callable[..., MoveOrder | None]:
-    def factory(game: Any, *, depth: int | None = None, evaluate: Evaluation | None = None,
+    def factory(game: Game, *, depth: int | None = None, evaluate: Evaluation | None = None,
                 scoring: Scoring = plain, node_budget: int = 0, **search: Any) -> MoveOrder | None:
         def over_budget(count: int) -> NodeBudgetExceeded:
             return NodeBudgetExceeded(
@@ -78,12 +80,13 @@ def _by_value(best: bool) -> Callable[..., MoveOrder | None]:
     return factory
 
 
-def _random(game: Any, *, seed: int | None = 0, **search: Any) -> MoveOrder | None:
+def _random(game: Game, *, seed: int | None = 0, **search: Any) -> MoveOrder | None:
     """Each node's moves shuffled by the seed and the position, the same in every search of it."""
     return SeededOrder(game.fen, seed)
 
 
-ORDERS: dict[str, Callable[..., MoveOrder | None]] = {
+OrderName = Literal["ascending", "best", "worst", "random", "center-first", "descending"]
+ORDERS: dict[OrderName, Callable[..., MoveOrder | None]] = {
     "ascending": _ascending,
     "best": _by_value(True),
     "worst": _by_value(False),
@@ -95,7 +98,7 @@ ORDERS: dict[str, Callable[..., MoveOrder | None]] = {
 (None: the search's own ascending order), given the search's ``depth``, ``evaluate``, ``scoring``, ``seed`` and
 ``node_budget`` as keywords. :data:`ORDER_HELP` says what each does."""
 
-ORDER_HELP: dict[str, str] = {
+ORDER_HELP: dict[OrderName, str] = {
     "ascending": "the game's own order: by move number, the textbook order (node counts as in the course)",
     "best": "each node's best move first, by the true values below it (the fewest nodes alpha-beta can examine)",
     "worst": "each node's worst move first (the most: every leaf when the leaf values differ)",
@@ -105,12 +108,13 @@ ORDER_HELP: dict[str, str] = {
 }
 """One phrase per order, for ``--help`` texts (``name: phrase``)."""
 
-SCORING_NAMES = (*SCORINGS, "heuristic")
+ScoringChoice = Literal["plain", "quick", "heuristic"]
+SCORING_NAMES: tuple[ScoringChoice, ...] = (*SCORINGS, "heuristic")
 """``plain`` +1/0/-1, ``quick`` faster wins score higher, ``heuristic`` the game's own
 scale for depth-limited trees (finished games far outside the evaluation's range)."""
 
 
-def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
+def default_evaluation(game: Game) -> tuple[Evaluation, Scoring]:
     """The evaluation for depth-limited leaves of ``game`` and the scoring that fits it.
 
     :raises ValueError: the game has no evaluation to offer.
@@ -134,7 +138,7 @@ class TreeBuilder:
     allows raises :class:`treeviz.trees.budget.NodeBudgetExceeded`, stopping the search.
     """
 
-    def __init__(self, budget: int = 0, algorithm: str = "minimax") -> None:
+    def __init__(self, budget: int = 0, algorithm: Algorithm = "minimax") -> None:
         entries: list[tuple[int, Hashable, Hashable, int, float, float]] = []
         results: list[tuple[float, str] | None] = []
         leaves: dict[int, str] = {}
@@ -195,9 +199,9 @@ class TreeBuilder:
         size = [1] * len(parent)
         for i in range(len(parent) - 1, 0, -1):
             size[parent[i]] += size[i]
-        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
+        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]  # none is None: checked above
 
-    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
+    def to_graph(self, game: Game, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
                  path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
         """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
         first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
@@ -226,14 +230,14 @@ class GcPaused:
 # -- the public entry point ----------------------------------------------------
 
 def build_tree(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     path: Sequence[str] | None = None,
     plies: int | None = None,
@@ -274,14 +278,14 @@ def build_tree(
 
 
 def record_search(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     node_budget: int = 0,
     seed: int | None = 0,
 ) -> tuple[TreeBuilder, dict[str, Any], int]:
@@ -347,5 +351,5 @@ def record_search(
     return recorder, graph_attrs, result.nodes
 
 
-__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation",
-           "record_search"]
+__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "Algorithm", "OrderName", "ScoringChoice",
+           "TreeBuilder", "build_tree", "default_evaluation", "record_search"]
