@@ -26,9 +26,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine.evaluation": frozenset({"engine.game", "engine.errors", "engine.games", "engine.search"}),
     "engine.bot": frozenset({"engine.game", "engine.errors", "engine.games", "engine.search", "engine.evaluation"}),
     "engine.arena": frozenset({"engine"}),
-    # A game's adapter pictures its positions with the drawing's two primitives (colours, label markup), which
-    # import nothing of treeviz; everything that builds or draws trees asks the adapters and names no game.
-    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.themes"}),
+    # A game's adapter pictures its positions with the drawing's three primitives (colours, label markup, the
+    # cells of SVG pictures), which import nothing of treeviz; everything that builds or draws trees asks the
+    # adapters and names no game.
+    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.themes", "treeviz.draw.svg_pictures"}),
     "treeviz.trees": frozenset({"engine", "treeviz.files", "treeviz.games"}),
     "treeviz.draw": frozenset({"engine", "treeviz.files", "treeviz.games"}),
     "treeviz.pages": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games"}),
