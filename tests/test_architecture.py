@@ -26,10 +26,12 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine.evaluation": frozenset({"engine.game", "engine.errors", "engine.games", "engine.search"}),
     "engine.bot": frozenset({"engine.game", "engine.errors", "engine.games", "engine.search", "engine.evaluation"}),
     "engine.arena": frozenset({"engine"}),
-    # A game's adapter pictures its positions with the drawing's two primitives (colours, label markup), which
-    # import nothing of treeviz, and names its default style by the styles' type (treeviz.draw.styles, which
-    # imports nothing of treeviz either); everything that builds or draws trees asks the adapters and names no game.
-    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.styles", "treeviz.draw.themes"}),
+    # A game's adapter pictures its positions with the drawing's primitives (colours, label markup, the cells of
+    # SVG pictures), which import nothing of treeviz, and names its default style by the styles' type
+    # (treeviz.draw.styles, which imports nothing of treeviz either); everything that builds or draws trees asks the
+    # adapters and names no game.
+    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.styles", "treeviz.draw.themes",
+                                "treeviz.draw.svg_pictures"}),
     # treeviz.graph_dicts: networkx's node and edge dicts, typed (the stubs leave them out), for the big loops.
     "treeviz.trees": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.graph_dicts"}),
     "treeviz.draw": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.graph_dicts"}),

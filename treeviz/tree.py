@@ -248,7 +248,11 @@ class Tree:
         """Jupyter's inline picture; None (plain repr) for trees too big to lay out quickly."""
         if self.drawn_nodes > INLINE_LIMIT:
             return None
-        return render(self.dot(), "svg").decode()
+        from treeviz.draw.svg_pictures import collecting
+
+        with collecting("svg") as pictures:  # a game's SVG pictures in their nodes
+            dot = self.dot()
+        return pictures.put_in(render(dot, "svg").decode())
 
 
 Search = Literal["minimax", "alphabeta", "mcts"]

@@ -188,15 +188,19 @@ def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, Rankdir
     if fmt == "dot":
         return Output(board_dot(options.theme, rankdir), notes, "board", rankdir)
     from treeviz.draw.graphviz import render
+    from treeviz.draw.svg_pictures import collecting
 
+    with collecting(fmt) as pictures:  # a game's SVG pictures: placed in SVG, the positions' text elsewhere
+        dot_text = "".join(board_dot(options.theme, rankdir))
     # Drawn now, not when written: the notes say how big the picture came out.
-    data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi,
-                  free_labels=free_labels)
+    data = render(dot_text, fmt, size=options.size, dpi=options.dpi, free_labels=free_labels)
     measured = _measure(data, fmt, options)
     if measured is not None:
         notes.extend(page_notes(*measured, options.size))
+    if pictures.stood_in:
+        notes.append(pictures.stand_in_note(fmt))
     if fmt == "svg":
-        text = data.decode()
+        text = pictures.put_in(data.decode())
         return Output([_svg_page_units(text, options.size) if options.size is not None else text], notes, "board",
                       rankdir)
     return Output([data], notes, "board", rankdir)

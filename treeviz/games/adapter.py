@@ -7,8 +7,9 @@ written, which positions are the same, and the game's evaluation for
 depth-limited trees. This base class is what any game gets without an adapter of
 its own: players named by the game (``player_names``) or ``first``/``second``,
 the game's own move names, and as its picture the game's own (``picture(state)``:
-text in a monospace box) or else the position's text. Tic-tac-toe, ultimate,
-textbook trees and OpenSpiel's games have their own (:mod:`treeviz.games.tictactoe`,
+text in a monospace box, or SVG that SVG figures hold, :mod:`treeviz.draw.svg_pictures`)
+or else the position's text. Tic-tac-toe, ultimate, textbook trees and OpenSpiel's
+games have their own (:mod:`treeviz.games.tictactoe`,
 :mod:`treeviz.games.ultimate`, :mod:`treeviz.games.textbook`, :mod:`treeviz.games.openspiel`).
 
 Colours go by player index (the first player blue, the second red in the
@@ -26,6 +27,7 @@ from engine.search.minimax import Evaluation
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
 from treeviz.draw.styles import Style
+from treeviz.draw.svg_pictures import active_sheet
 from treeviz.draw.themes import DEFAULT, Theme
 
 Picture = Callable[[str, Any], str]
@@ -184,14 +186,27 @@ class GameAdapter:
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         """A function drawing node pictures (cached as the game sees fit: big trees repeat few positions).
         The default: the game's picture (or the position's text) in a monospace box; an SVG picture, which
-        Graphviz cannot place in a label, falls back to the text."""
+        Graphviz cannot place in a label, is a blank cell of its size that the SVG figure being drawn fills
+        (:mod:`treeviz.draw.svg_pictures`), and the position's text in other formats.
+
+        :raises treeviz.draw.svg_pictures.PictureError: (when called) an SVG picture that is not well-formed.
+        """
         cache: dict[str, str] = {}
+        sheet = active_sheet()
 
         def picture(fen: str, last: Any) -> str:
             found = cache.get(fen)
             if found is None:
                 text = self.picture_text(fen)
-                found = cache[fen] = text_box(fen if picture_format(text) == "svg" else text)
+                if picture_format(text) != "svg":
+                    found = text_box(text)
+                elif sheet is not None and sheet.placed:
+                    found = sheet.placeholder(text, f"the game {self.name}'s picture of {fen!r}")
+                else:
+                    found = text_box(fen)
+                    if sheet is not None:
+                        sheet.stood_in = True
+                cache[fen] = found
             return found
         return picture
 
