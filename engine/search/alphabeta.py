@@ -62,7 +62,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
     def search(s: S, move: M | None, ply: int, alpha: float, beta: float) -> float:
         nonlocal count
         count += 1
-        if obs:
+        if obs is not None:
             obs.enter(s, move, ply, alpha, beta)
         if ply == limit or not (moves := legal_moves(s)):  # at the limit, no move generation
             result = outcome(s)
@@ -71,7 +71,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
                 value, kind = evaluate(s), HEURISTIC
             else:
                 value, kind = (result if is_plain else scoring(result, s, game)), TERMINAL
-            if obs:
+            if obs is not None:
                 obs.leaf(kind)
                 obs.leave(value, EXACT)
             return value
@@ -80,7 +80,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
             value = 0.0
             for m, p in cast("ChanceGame[S, M]", game).chance_outcomes(s):
                 value += p * search(play(s, m), m, ply + 1, -inf, inf)
-            if obs:
+            if obs is not None:
                 obs.leave(value, EXACT)
             return value
         if reorder is not None:
@@ -99,10 +99,10 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
                 if value > a:
                     a = value
                     if a >= b:
-                        if obs and i + 1 < len(moves):
+                        if obs is not None and i + 1 < len(moves):
                             obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b, moves[i + 1:])
                         break
-        if obs:
+        if obs is not None:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
             elif best <= a0:

@@ -75,19 +75,19 @@ def minimax(
     def search(s: S, move: M | None, ply: int) -> float:
         nonlocal count
         count += 1
-        if obs:
+        if obs is not None:
             obs.enter(s, move, ply, -inf, inf)
         children = successors(s)
         if not children:
             value = outcome(s) if is_plain else scoring(outcome(s), s, game)
-            if obs:
+            if obs is not None:
                 obs.leaf(TERMINAL)
                 obs.leave(value, EXACT)
             return value
         if ply == limit:
             assert evaluate is not None  # check_depth: a limit comes with an evaluation
             value = evaluate(s)
-            if obs:
+            if obs is not None:
                 obs.leaf(HEURISTIC)
                 obs.leave(value, EXACT)
             return value
@@ -109,7 +109,7 @@ def minimax(
                     best = value
                 if ply == 0:
                     root_values.append((m, value))
-        if obs:
+        if obs is not None:
             obs.leave(best, EXACT)
         return best
 

@@ -179,6 +179,9 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
                                                        plan.templates, plan.labels)
     root, n, stubs = plan.root, plan.n, plan.stubs
     hidden_of = plan.hidden
+    if not stubs and hidden_of is None and root == 0 and len(plan.kept) == n:
+        yield from _whole_statements(plan, picture_of, sides, prefix=prefix, indent=indent, theme=theme)
+        return
     best_set = set(plan.pv)
     kids = plan.children()
     state_info = {s: (t["fen"], t["to_move"]) for s, t in templates.items()}
@@ -257,6 +260,81 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
         append(f'{indent}{prefix}{n + k} [label="{labels.stub_label(d)}", '
                f'{stub_styles.get(kind or "beta", stub_styles["beta"])}, class="pruned"];\n')
     out.extend(hidden_edges)
+    if out:
+        yield "".join(out)
+
+
+def _whole_statements(plan: Any, picture_of: Any, sides: Any, *, prefix: str, indent: str,
+                      theme: Theme) -> Iterator[str]:
+    """:func:`_recorded_statements` of a whole tree with nothing pruned or left out (a full minimax tree): the same
+    bytes, each node's children found by stepping over subtrees (the records are in preorder) instead of
+    grouping half a million nodes by parent first, the records read as columns taken in C, each node's label
+    found by its position and last move (checked against what it shows)."""
+    entries, results, templates, labels_of, sizes = (plan.rec.entries, plan.rec.results, plan.templates,
+                                                     plan.labels, plan.sizes)
+    n = plan.n
+    moves = list(map(itemgetter(1), entries))
+    states = list(map(itemgetter(2), entries))
+    values = list(map(itemgetter(0), results))
+    bounds = list(map(itemgetter(1), results))
+    leaf_col: list[Any] = [None] * n
+    for i, kind in plan.rec.leaves.items():
+        leaf_col[i] = kind
+    best_col = bytearray(n)
+    for i in plan.pv:
+        best_col[i] = 1
+    info = {s: (t["fen"], t["to_move"]) for s, t in templates.items()}
+    by_position: dict[Any, dict[Any, tuple[Any, Any, Any, int, str]]] = {s: {} for s in templates}
+    plain_edges: dict[Any, dict[Any, str]] = {}
+    best_edges: dict[Any, dict[Any, str]] = {}
+    out: list[str] = []
+    append = out.append
+    for i in range(n):
+        s = states[i]
+        last = moves[i] if i else None
+        value = values[i]
+        bound = bounds[i]
+        leaf = leaf_col[i]
+        best = best_col[i]
+        at = by_position[s]
+        cached = at.get(last)
+        if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf \
+                and cached[3] == best:
+            tail = cached[4]
+        else:
+            fen = info[s][0]
+            d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best == 1)
+            label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=best == 1, theme=theme)
+            tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n'
+            at[last] = (value, bound, leaf, best, tail)
+        append(f"{indent}{prefix}{i}")
+        append(tail)  # the label as it is (a node's long label is copied once, into its chunk)
+        child = i + 1
+        end = i + sizes[i]
+        if child < end:
+            mover = info[s][1]
+            plain = plain_edges.get(mover)
+            if plain is None:
+                plain = plain_edges[mover] = {}
+                best_edges[mover] = {}
+            head = f"{indent}{prefix}{i} -> {prefix}"
+            while child < end:
+                move = moves[child]
+                if best_col[child]:
+                    edge = best_edges[mover].get(move)
+                    if edge is None:
+                        edge = best_edges[mover][move] = _edge_tail(labels_of[move], False, True,
+                                                                    sides.index(mover), theme=theme)
+                else:
+                    edge = plain.get(move)
+                    if edge is None:
+                        edge = plain[move] = _edge_tail(labels_of[move], False, False, sides.index(mover),
+                                                        theme=theme)
+                append(f"{head}{child}{edge}\n")
+                child += sizes[child]
+        if len(out) >= _CHUNK_PIECES:
+            yield "".join(out)
+            out.clear()
     if out:
         yield "".join(out)
 
