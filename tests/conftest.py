@@ -25,9 +25,9 @@ WORKERS = 2
 """Workers of a whole run: the machine this suite is measured on has two cores."""
 MEETING = "treeviz_realtime_folder"
 """Key of the workers' input (xdist) naming the folder where they count finished tests and take turns."""
-WAIT = 1800.0
-"""Seconds a realtime test waits for the others at most (a safeguard: a dead worker's test is counted by the
-controller, :func:`pytest_handlecrashitem`)."""
+WAIT = float(os.environ.get("TREEVIZ_REALTIME_WAIT", 1800))
+"""Seconds a realtime test waits for the others at most, then fails saying so: a safeguard against a count
+that never completes (a dead worker's test is counted by the controller, :func:`pytest_handlecrashitem`)."""
 
 
 class _Turns:
@@ -86,15 +86,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Move the ``realtime`` tests after all others, each group keeping its order; a worker notes how many
-    others the whole run has (every worker collects the same items)."""
+    """Move the ``realtime`` tests after all others, each group keeping its order."""
     items.sort(key=realtime)
-    workerinput = getattr(config, "workerinput", None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """A worker notes how many other tests the run has, once ``-m``/``-k`` have deselected theirs (every worker
+    collects the same items)."""
+    workerinput = getattr(session.config, "workerinput", None)
     if workerinput and workerinput.get(MEETING):
         _Turns.folder = Path(workerinput[MEETING])
         _Turns.worker = True
-        _Turns.others = sum(not realtime(item) for item in items)
-        _Turns.realtime = frozenset(item.nodeid for item in items if realtime(item))
+        _Turns.others = sum(not realtime(item) for item in session.items)
+        _Turns.realtime = frozenset(item.nodeid for item in session.items if realtime(item))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -104,7 +108,10 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         return
     assert _Turns.folder is not None
     until = time.monotonic() + WAIT
-    while _Turns.finished() < _Turns.others and time.monotonic() < until:
+    while _Turns.finished() < _Turns.others:
+        if time.monotonic() > until:
+            pytest.fail(f"waited {WAIT:.0f} s for the other tests to finish: {_Turns.finished()} of "
+                        f"{_Turns.others} were counted")
         time.sleep(0.1)
     lock = open(_Turns.folder / "lock", "a")  # noqa: SIM115 - closed when the test has finished
     fcntl.flock(lock, fcntl.LOCK_EX)
