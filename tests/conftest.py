@@ -38,6 +38,9 @@ class _Turns:
     others = 0
     realtime: frozenset[str] = frozenset()
     held: IO[str] | None = None
+    config: pytest.Config | None = None
+    """The controller's (xdist), which counts failures against ``--maxfail``."""
+    failures = 0
 
     @classmethod
     def count_one(cls, folder: Path) -> None:
@@ -72,6 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """The controller of a distributed run makes the folder its workers meet in."""
     if getattr(config.option, "numprocesses", 0) and not hasattr(config, "workerinput"):
         _Turns.folder = Path(tempfile.mkdtemp(prefix="treeviz-realtime-"))
+        _Turns.config = config
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -109,6 +113,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     assert _Turns.folder is not None
     until = time.monotonic() + WAIT
     while _Turns.finished() < _Turns.others:
+        if (_Turns.folder / "stop").exists():
+            pytest.skip("the run is stopping (-x or --maxfail): the other tests will not all finish")
         if time.monotonic() > until:
             pytest.fail(f"waited {WAIT:.0f} s for the other tests to finish: {_Turns.finished()} of "
                         f"{_Turns.others} were counted")
@@ -128,6 +134,17 @@ def pytest_runtest_logfinish(nodeid: str) -> None:
             _Turns.held = None
     else:
         _Turns.count_one(_Turns.folder)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """The controller tells waiting realtime tests when ``-x``/``--maxfail`` stops the run (their count would
+    never complete)."""
+    config = _Turns.config
+    if _Turns.folder is None or _Turns.worker or config is None or not report.failed:
+        return
+    _Turns.failures += 1
+    if config.option.maxfail and _Turns.failures >= config.option.maxfail:
+        (_Turns.folder / "stop").touch()
 
 
 @pytest.hookimpl(optionalhook=True)
