@@ -179,8 +179,8 @@ def bench_cairo_bindings(runs: int) -> None:
     print(f"cairo bindings (TREEVIZ_CAIRO={'/'.join(bindings)}, interleaved, wall min and median of {runs}, "
           "least CPU):")
     figures = [("'9 x' alpha-beta compact PDF", ["9 x", "--algo", "alphabeta", "--style", "compact"], "pdf"),
-               ("'9 x' alpha-beta compact PNG 16 cm", ["9 x", "--algo", "alphabeta", "--style", "compact", "--size",
-                                                       "16cm"], "png"),
+               ("'9 x' alpha-beta compact PNG A4 box", ["9 x", "--algo", "alphabeta", "--style", "compact", "--size",
+                                                       "16cmx25cm"], "png"),
                ("'9 x' alpha-beta dot PDF", ["9 x", "--algo", "alphabeta", "--style", "dot"], "pdf"),
                ("'9 x' alpha-beta dot PNG 16 cm", ["9 x", "--algo", "alphabeta", "--style", "dot", "--size", "16cm"],
                 "png"),
