@@ -49,7 +49,8 @@ Optional (:func:`engine.games.loading.complete_game` fills the defaults):
     in a monospace box (:func:`picture_format` tells which). Default: the ``fen``.
 ``position_key(self, state) -> str``
     Text equal for two states exactly when they are the same position, reached by any
-    moves: positions merged in DAGs (default: the ``fen``).
+    moves: positions merged in DAGs (default: the ``fen``, so two states the game writes
+    alike -- their history aside, say -- are one position).
 ``alternating: bool``
     True when the players always take turns and nothing is left to chance: unobserved
     searches then take a faster path that never asks ``to_move`` (default False; a speed

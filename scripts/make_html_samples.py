@@ -4,7 +4,8 @@
 
 Screenshots come from headless Chromium (Selenium): the full tree of the empty board
 collapsed to its principal variation, an alpha-beta tree expanded with its pruned
-stubs, and the alpha-beta replay stopped mid-way just after a cut-off.
+stubs, and the alpha-beta replay stopped mid-way just after a cut-off; and the quiz
+on the classic textbook tree, checked with one mistake.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the browser driver lives with the tests (tests/browser.py)
 
 from tests.browser import browser_missing, headless_chromium, open_page  # noqa: E402
+from treeviz.exercises.model import exercise  # noqa: E402
+from treeviz.exercises.quiz import quiz_page  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
+from treeviz.games.start import starting_point  # noqa: E402
 from treeviz.tree import comparison, search_tree  # noqa: E402
 
 
@@ -128,7 +132,43 @@ def main() -> int:
         _save_shot(driver, out / "ultimate_depth3.png")
 
         search_graph_pages(driver, out)
+        quiz_pages(driver, out)
     return 0
+
+
+CLASSIC = "[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"
+
+
+def quiz_pages(driver, out: Path) -> None:
+    """Issue 23's quiz: the classic textbook tree at the windows level, answered right but for B's value (12 for
+    3), then checked: the score, B's correction and why, the pruned branches confirmed."""
+    page = out / "quiz_classic_tree.html"
+    write_atomically(page, quiz_page(tree=CLASSIC, quiz="windows"))
+    print(f"wrote {page} ({page.stat().st_size / 1e3:.0f} kB)")
+    ex = exercise(starting_point(tree=CLASSIC))
+    open_page(driver, page)
+
+    def answer(node: int, kind: str, text: str) -> None:
+        box = driver.find_element(By.CSS_SELECTOR, f'input[data-node="{node}"][data-kind="{kind}"]')
+        box.click()
+        box.send_keys(text)
+
+    for node in ex.nodes:
+        if node.examined and not node.leaf:
+            answer(node.id, "value", "12" if node.caption == "B" else ex.value_text(node).replace(" ", ""))
+            if node.parent >= 0:
+                answer(node.id, "alpha", ex.number(node.alpha).replace("\u221e", "inf"))
+                answer(node.id, "beta", ex.number(node.beta).replace("\u221e", "inf"))
+    for node in ex.pruned_moves:
+        driver.find_element(By.CSS_SELECTOR, f'g.mvlabel[data-edge="{node.id}"]').click()
+    driver.find_element(By.CSS_SELECTOR, "button.check").click()
+    _settle(driver)
+    # The pointer on B, the node with the mistake: the info box says why the search went there and what it found.
+    b = next(n for n in ex.nodes if n.caption == "B")
+    shape = driver.find_element(By.CSS_SELECTOR, f'g.node[data-id="{b.id}"] path')
+    ActionChains(driver).move_to_element(shape).perform()
+    time.sleep(0.3)
+    _save_shot(driver, out / "quiz_classic_checked.png")
 
 
 def search_graph_pages(driver, out: Path) -> None:

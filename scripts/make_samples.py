@@ -9,6 +9,8 @@ board in dot style, and a TikZ picture with the PDF pdflatex makes of it.
 The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
 Any game (issue 22, samples/anygame/): the classic textbook tree, an
 expectiminimax tree, Nim (examples/nim.py) and OpenSpiel's 4x4 Connect Four.
+Exercises (issue 23, samples/exercises/): a worksheet and its answer key (PDF,
+and a PNG of the first page of each).
 Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages, and
 scripts/make_arena_samples.py a championship's results page and its screenshot.
@@ -37,7 +39,7 @@ from treeviz.draw.graphviz import render  # noqa: E402
 from treeviz.files import write_atomically  # noqa: E402
 from treeviz.games.registry import adapter_named  # noqa: E402
 from treeviz.games.tictactoe import expand_fen_board, tictactoe_board  # noqa: E402
-from treeviz.tree import search_tree  # noqa: E402
+from treeviz.tree import order_comparison, search_tree  # noqa: E402
 
 POSITIONS = {"g1": "1o11o1oxx x", "g2": "x21o11xo o"}
 ULTIMATE_SAMPLE = ("u1", "oxx1o3x2o3ox1x1ooo1x1x2o4x4xxx2oo8xxx1o1o2ooo8x1o1xxo 83 x")
@@ -148,6 +150,8 @@ ANYGAME_FIGURES = [
     ("textbook_alphabeta_compact", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"},
      {"style": "compact", "size": "16cm"}, ("png", "pdf")),
     ("textbook_alphabeta_graphviz", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {}, ("dot",)),
+    ("textbook_explain", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {"size": "16cm", "explain": True},
+     ("png", "svg")),
     ("expectiminimax", {"tree": CHANCE_TREE}, {"size": "16cm"}, ("png", "svg")),
     ("nim_alphabeta", {"game": NIM[0], "position": NIM[1], "algorithm": "alphabeta"}, {"size": "16cm"},
      ("png", "svg")),
@@ -183,6 +187,37 @@ def anygame_figures(out: Path) -> None:
             if fmt == "tex":
                 compile_tex(path)
                 print(f"wrote {_shown(path.with_suffix('.pdf'), out)}")
+    orders = order_comparison(tree=CLASSIC_TREE, orders=("best", "worst"))
+    for fmt in ("png", "svg"):
+        path = folder / f"textbook_orders.{fmt}"
+        orders.save(path, size="16cm")
+        print(f"wrote {_shown(path, out)}")
+
+
+EXERCISE_OPTIONS = ["--seed", "5"]
+"""The sample worksheet (README: Exercises): four random trees of depth 3 and branching 3; seed 5 has cuts at both
+levels, whole subtrees pruned and a tie that cuts."""
+
+
+def exercise_samples(out: Path) -> None:
+    """samples/exercises/: ``treeviz exercise --seed 5 -o sheet.pdf --key key.pdf``, and the first page of each as a
+    PNG at 100 dpi (pdftoppm, which writes the same bytes every time)."""
+    from treeviz.cli.exercise import exercise_command
+
+    folder = out / "exercises"
+    folder.mkdir(parents=True, exist_ok=True)
+    exercise_command.main(args=[*EXERCISE_OPTIONS, "-o", str(folder / "sheet.pdf"), "--key", str(folder / "key.pdf")],
+                          standalone_mode=False)
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        raise SystemExit("error: pdftoppm is missing: scripts/setup.sh installs it (poppler-utils)")
+    for name in ("sheet", "key"):
+        print(f"wrote {_shown(folder / f'{name}.pdf', out)}")
+        with tempfile.TemporaryDirectory() as work:
+            subprocess.run([pdftoppm, "-png", "-r", "100", "-singlefile", str(folder / f"{name}.pdf"),
+                            str(Path(work) / name)], check=True)
+            write_atomically(folder / f"{name}.png", (Path(work) / f"{name}.png").read_bytes())
+        print(f"wrote {_shown(folder / f'{name}.png', out)}")
 
 
 def compile_tex(path: Path) -> None:
@@ -225,6 +260,7 @@ def main() -> None:
     report_figures(args.out)
     search_graph_samples(args.out)
     anygame_figures(args.out)
+    exercise_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

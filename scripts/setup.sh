@@ -6,7 +6,8 @@
 #                             faster path to the compact/dot figures' PDF and PNG) and fonts-liberation; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
 #                             gcc and libc6-dev, with which the package's install compiles the bot's C search
-#   scripts/setup.sh --test   the same plus the test tools (pytest, hypothesis, ruff, pexpect, build), tmux, Ray
+#   scripts/setup.sh --test   the same plus the test tools (pytest, pytest-xdist, hypothesis, ruff, mypy, pexpect,
+#                             build), tmux, Ray
 #                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`),
 #                             OpenSpiel (the `openspiel` extra, for the tests of its games), and the runtime
 #                             dependencies' wheels in .venv/wheelhouse (for the test of the built wheel)

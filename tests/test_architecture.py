@@ -29,13 +29,21 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine.bot": frozenset({"engine.game", "engine.sides", "engine.errors", "engine.games", "engine.search",
                              "engine.evaluation"}),
     "engine.arena": frozenset({"engine"}),
-    # A game's adapter pictures its positions with the drawing's two primitives (colours, label markup), which
-    # import nothing of treeviz; everything that builds or draws trees asks the adapters and names no game.
-    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.themes"}),
-    "treeviz.trees": frozenset({"engine", "treeviz.files", "treeviz.games"}),
-    "treeviz.draw": frozenset({"engine", "treeviz.files", "treeviz.games"}),
-    "treeviz.pages": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games"}),
+    # A game's adapter pictures its positions with the drawing's primitives (colours, label markup, the cells of
+    # SVG pictures), which import nothing of treeviz, and names its default style by the styles' type
+    # (treeviz.draw.styles, which imports nothing of treeviz either); everything that builds or draws trees asks the
+    # adapters and names no game.
+    "treeviz.games": frozenset({"engine", "treeviz.draw.labels", "treeviz.draw.styles", "treeviz.draw.themes",
+                                "treeviz.draw.svg_pictures"}),
+    # treeviz.graph_dicts: networkx's node and edge dicts, typed (the stubs leave them out), for the big loops.
+    "treeviz.trees": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.graph_dicts"}),
+    "treeviz.draw": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.graph_dicts"}),
+    "treeviz.pages": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games", "treeviz.graph_dicts"}),
     "treeviz.play": frozenset({"engine", "treeviz.files", "treeviz.draw", "treeviz.games"}),
+    # Exercises show a search to a student: the whole tree (trees' records) in the drawing's words; the quiz is an
+    # exercise in the interactive page, its key put in the page's frame (treeviz.pages, which knows no exercise).
+    "treeviz.exercises": frozenset({"engine", "treeviz.files", "treeviz.games", "treeviz.trees", "treeviz.draw",
+                                    "treeviz.pages"}),
 }
 """Sub-package -> what its modules may import besides each other (a name covers its sub-modules). A new
 dependency between sub-packages is a design decision: change this table with it, saying why."""

@@ -89,7 +89,7 @@ def test_the_installed_wheel_searches_in_c_and_draws_pdf_without_pycairo(dist: P
     assert pdfinfo, "pdfinfo is missing: scripts/setup.sh --test installs it (poppler-utils)"
     assert re.search(r"^Pages:\s+1$", run([pdfinfo, pdf]).stdout, re.M)
     magic = {"png": b"\x89PNG", "pdf": b"%PDF-", "svg": b"<?xml"}
-    for style in ("board", "compact", "dot"):  # every format in every style, from wheels alone
+    for style in ("board", "compact", "dot", "textbook"):  # every format in every style, from wheels alone
         for fmt in ("png", "pdf", "svg"):
             done = run([bin_ / "tttree", "x21o11xo o", "--style", style, "-o", f"{style}.{fmt}"], cwd=tmp_path)
             assert done.returncode == 0, (style, fmt, done.stderr)

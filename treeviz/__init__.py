@@ -26,6 +26,7 @@ _HOMES = {
     "comparison": "treeviz.tree",
     "game_for_fen": "treeviz.tree",
     "merge_tree": "treeviz.trees.dag",
+    "quiz_page": "treeviz.exercises.quiz",
     "search_tree": "treeviz.tree",
     "to_dot": "treeviz.draw.dot_writer",
     "tree_to_json": "treeviz.trees.json_export",

@@ -63,6 +63,7 @@ def write_chunks_atomically(path: str | os.PathLike[str], chunks: Iterable[bytes
 
     :raises OutputPathError: the path cannot be written (a directory, empty, no such folder, no permission,
         a link loop); its message names ``path`` as given.
+    :raises BrokenPipeError: the reader of a device or FIFO written through went away.
     """
     target, through = output_target(path)
     try:
@@ -70,8 +71,8 @@ def write_chunks_atomically(path: str | os.PathLike[str], chunks: Iterable[bytes
             _write_through(target, chunks)
         else:
             _write_replacing(target, chunks)
-    except OutputPathError:
-        raise
+    except (OutputPathError, BrokenPipeError):
+        raise  # a broken pipe: the reader of a device or FIFO went away, as a reader of stdout may
     except OSError as exc:
         raise OutputPathError(path, _reason(exc), exc.errno or errno.EIO) from exc
 

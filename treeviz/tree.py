@@ -15,28 +15,36 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from treeviz.draw import dot_writer
+from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
-from treeviz.draw.kinds import kind_of, pv_words
+from treeviz.draw.kinds import kind_of, panel_key, pv_words
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.styles import BOARD_MAX
-from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.styles import BOARD_MAX, Style
+from treeviz.draw.themes import DEFAULT, Theme, ThemeName
 from treeviz.games.registry import adapter_for_position, adapter_named
 from treeviz.games.start import Start, starting_point
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
 from treeviz.trees.crop import crop_graph, parse_path
 
-FORMATS = ("dot", "png", "svg", "pdf", "tex", "json", "html")
+if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is searched
+    from engine.games.textbook import Root
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
+    from treeviz.trees.dag import Merge
+
+Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html"]
+FORMATS: tuple[Format, ...] = get_args(Format)
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
-SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
+SUFFIXES: dict[str, Format] = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
             ".json": "json", ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
 MAX_PICTURE_NODES = BOARD_MAX
@@ -46,7 +54,7 @@ INLINE_LIMIT = 2000
 """Jupyter draws trees of at most this many nodes inline; bigger ones need ``max_nodes``."""
 
 
-def format_for_file(file: str | os.PathLike[str]) -> str:
+def format_for_file(file: str | os.PathLike[str]) -> Format:
     """The format a file's suffix names (:data:`SUFFIXES`); DOT for a name without a suffix (``/dev/stdout``).
 
     :raises ValueError: a suffix that names no format, so nothing is written in a format the name denies.
@@ -60,7 +68,7 @@ def format_for_file(file: str | os.PathLike[str]) -> str:
     return SUFFIXES[suffix]
 
 
-def game_for_fen(fen: str) -> Any:
+def game_for_fen(fen: str) -> Game:
     """The game a FEN is written for, as its adapter recognises it
     (:func:`treeviz.games.registry.adapter_for_position`)."""
     return adapter_for_position(fen if isinstance(fen, str) else "").game
@@ -70,13 +78,16 @@ class Tree:
     """One search tree, or several searches of one position side by side (``Tree(G1, G2, ...)``), with its outputs."""
 
     def __init__(self, graph: nx.DiGraph, *others: nx.DiGraph | None, title: str | None = None,
-                 position: str | None = None) -> None:
+                 position: str | None = None, source: dict[str, Any] | None = None) -> None:
         self.graph = graph
         self.graphs: list[nx.DiGraph] = [graph, *(G for G in others if G is not None)]
         """Every panel, in order: one for a single tree, two or more for a comparison."""
         self.title = title
         self.position = position
         """The FEN as the user wrote it, shown in headings (the graph keeps the canonical one)."""
+        self.source = source
+        """What :func:`search_tree` searched and how (``start``, ``algorithm``, ``depth``, ...), so that the tree
+        can be made into a quiz (:meth:`html`); None for trees made otherwise."""
 
     @property
     def compare(self) -> nx.DiGraph | None:
@@ -94,32 +105,41 @@ class Tree:
         """Nodes a picture of this tree holds (entered nodes shown, pruned stubs included)."""
         return sum(G.number_of_nodes() for G in self.graphs)
 
-    def dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> str:
-        """DOT text of the board-style figure (deterministic)."""
-        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme))
+    def dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
+            explain: bool = False) -> str:
+        """DOT text of the board-style figure (deterministic); ``explain`` writes every window each node had."""
+        return "".join(self.iter_dot(legend=legend, rankdir=rankdir, theme=theme, explain=explain))
 
-    def iter_dot(self, *, legend: bool = True, rankdir: str = "TB", theme: Theme = DEFAULT) -> Iterator[str]:
+    def iter_dot(self, *, legend: bool = True, rankdir: Rankdir = "TB", theme: Theme = DEFAULT,
+                 explain: bool = False) -> Iterator[str]:
         """:meth:`dot` in chunks, so the full 549,946-node tree streams to a file."""
         if len(self.graphs) > 1:
             return dot_writer.iter_panels_dot(self.graphs, title=self.title, legend=legend, rankdir=rankdir,
-                                           fen=self.position, theme=theme)
+                                              fen=self.position, theme=theme, explain=explain)
         return dot_writer.iter_dot(self.graph, title=self.title, legend=legend, rankdir=rankdir, fen=self.position,
-                                theme=theme)
+                                   theme=theme, explain=explain)
 
     def json(self) -> str:
         """networkx node-link JSON (SPEC §2); a comparison is ``{"minimax": …, "alphabeta": …, "mcts": …}``,
-        one member per search in the order asked for."""
+        one member per search in the order asked for (a comparison of move orders: ``{"best": …, "worst": …}``)."""
         from treeviz.trees.json_export import tree_to_json
 
         if len(self.graphs) == 1:
             return tree_to_json(self.graph)
-        return "{" + ",".join(f'"{kind_of(G).algorithm}":{tree_to_json(G)}' for G in self.graphs) + "}"
+        return "{" + ",".join(f'"{panel_key(G, self.graphs)}":{tree_to_json(G)}' for G in self.graphs) + "}"
 
-    def html(self) -> str:
-        """The self-contained interactive page.
+    def html(self, *, quiz: str | None = None) -> str:
+        """The self-contained interactive page; with ``quiz`` (``values`` or ``windows``) the page of a quiz on
+        this search instead (:mod:`treeviz.exercises.quiz`): the whole tree, the student's answers checked.
 
         :raises ImportError: the page module is not installed.
+        :raises ValueError: a quiz of a tree that is not one minimax or alpha-beta search made whole by
+            :func:`search_tree`, or of an unknown level.
         """
+        if quiz is not None:
+            from treeviz.exercises.quiz import tree_quiz_page
+
+            return tree_quiz_page(self, quiz)
         from treeviz.pages.tree_page import tree_page
 
         g = self.graph.graph
@@ -129,16 +149,17 @@ class Tree:
         named = self.position if adapter_named(g.get("game")).position_words(fen) != fen else None
         return tree_page(self.graph, compare=self.graphs[1:] or None, title=self.title, position=named)
 
-    def draw(self, fmt: str, *, style: str | None = None, size: str | PageSize | None = None,
-             dpi: int | None = None, theme: str | Theme = "default", rankdir: str | None = None,
+    def draw(self, fmt: Format, *, style: Style | None = None, size: str | PageSize | None = None,
+             dpi: int | None = None, theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
              plies: int | None = None, path: str | Sequence[str] | None = None,
-             tex_body: bool = False) -> Output:
+             tex_body: bool = False, explain: bool = False) -> Output:
         """The tree in ``fmt`` (one of :data:`FORMATS`) as chunks to write, and the notes on what was chosen.
 
         Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
         :mod:`treeviz.draw.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
         ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
-        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``.
+        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``; ``explain`` writes each node's
+        visit order and every window it had, and each cut's comparison (:mod:`treeviz.draw.explain`).
 
         :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
@@ -146,7 +167,7 @@ class Tree:
         if fmt not in FORMATS:
             raise ParameterError(f"{{fmt}} is not a format: expected one of {', '.join(FORMATS)}", fmt=fmt)
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
-                                            tex_body=tex_body)
+                                            tex_body=tex_body, explain=explain)
         options.check_format(fmt)
         if (plies is not None or path) and fmt not in FIGURE_FORMATS:
             raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
@@ -172,8 +193,8 @@ class Tree:
         notes = list(dict.fromkeys(note for G, kind in zip(graphs, kinds, strict=True)
                                    for note in kind.compact_notes(G)))
 
-        def board_dot(theme: Theme, direction: str) -> Iterator[str]:
-            return tree.iter_dot(rankdir=direction, theme=theme)
+        def board_dot(theme: Theme, direction: Rankdir) -> Iterator[str]:
+            return tree.iter_dot(rankdir=direction, theme=theme, explain=explain)
 
         # MCTS and DAG headings break their line for DOT; the tidy figures wrap to their page instead.
         return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot,
@@ -194,7 +215,7 @@ class Tree:
         graphs = [crop_graph(G, path=moves, plies=plies, game=game) for G in self.graphs]
         return Tree(*graphs, title=self.title, position=self.position)
 
-    def export(self, fmt: str, **options: Any) -> str | bytes:
+    def export(self, fmt: Format, **options: Any) -> str | bytes:
         """The tree in ``fmt``: text for dot/svg/json/html/tex, bytes for png/pdf; options as :meth:`draw`.
 
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).
@@ -204,7 +225,7 @@ class Tree:
             return b"".join(c if isinstance(c, bytes) else c.encode() for c in chunks)
         return "".join(c if isinstance(c, str) else c.decode() for c in chunks)
 
-    def save(self, file: str | os.PathLike[str], fmt: str | None = None, /, **options: Any) -> list[str]:
+    def save(self, file: str | os.PathLike[str], fmt: Format | None = None, /, **options: Any) -> list[str]:
         """Write the tree to ``file``, in ``fmt`` or the format its suffix names (DOT when it has none, as
         ``/dev/stdout``): a regular file atomically, a device or FIFO through (:mod:`treeviz.files`).
 
@@ -227,12 +248,17 @@ class Tree:
         """Jupyter's inline picture; None (plain repr) for trees too big to lay out quickly."""
         if self.drawn_nodes > INLINE_LIMIT:
             return None
-        return render(self.dot(), "svg").decode()
+        from treeviz.draw.svg_pictures import collecting
+
+        with collecting("svg") as pictures:  # a game's SVG pictures in their nodes
+            dot = self.dot()
+        return pictures.put_in(render(dot, "svg").decode())
 
 
-SEARCHES = ("minimax", "alphabeta", "mcts")
+Search = Literal["minimax", "alphabeta", "mcts"]
+SEARCHES: tuple[Search, ...] = get_args(Search)
 """The searches a tree can be drawn from (``tttree --algo``, ``--compare LIST``)."""
-DEFAULT_COMPARE = ("minimax", "alphabeta")
+DEFAULT_COMPARE: tuple[Search, ...] = ("minimax", "alphabeta")
 """What ``--compare`` alone compares."""
 DEFAULT_ITERATIONS = 1000
 """MCTS iterations when none are asked for."""
@@ -246,19 +272,19 @@ CUT_BY_MAX_NODES = ("{path:name} and {plies:name} cut minimax and alpha-beta tre
 def search_tree(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: str | Game | None = None,
     tree: Any = None,
-    root: str = "max",
+    root: Root = "max",
     moves: str | Sequence[str] | None = None,
-    algorithm: str = "minimax",
+    algorithm: Search = "minimax",
     depth: int | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
-    merge: str | None = None,
+    merge: Merge | None = None,
     iterations: int | None = None,
     c: float = DEFAULT_C,
     seed: int | None = 0,
@@ -292,27 +318,33 @@ def search_tree(
     if algorithm == "mcts" and depth is not None:
         raise ParameterError("{depth} does not apply to {algorithm}: its playouts run to the end of the game",
                              depth=depth, algorithm=algorithm)
+    if algorithm == "mcts" and order != "ascending":
+        raise ParameterError("{order} orders the moves of minimax and alpha-beta; {algorithm} chooses its own by "
+                             "UCB1 and random playouts", order=order, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
                    (iterations, c, seed, solver), node_budget)
-    return Tree(graph, title=title, position=start.words)
+    source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
+              "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
+              "merge": merge}
+    return Tree(graph, title=title, position=start.words, source=source)
 
 
 def comparison(
     position: str | None = None,
     *,
-    game: Any = None,
+    game: str | Game | None = None,
     tree: Any = None,
-    root: str = "max",
+    root: Root = "max",
     moves: str | Sequence[str] | None = None,
-    algorithms: tuple[str, ...] | list[str] = DEFAULT_COMPARE,
+    algorithms: Sequence[Search] = DEFAULT_COMPARE,
     depth: int | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     title: str | None = None,
-    merge: str | None = None,
+    merge: Merge | None = None,
     iterations: int | None = None,
     c: float = DEFAULT_C,
     seed: int | None = 0,
@@ -348,7 +380,76 @@ def comparison(
     return Tree(*graphs, title=title, position=start.words)
 
 
-def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float, seed: int | None,
+DEFAULT_ORDERS: tuple[OrderName, ...] = ("best", "worst")
+"""What an order comparison compares when no orders are named."""
+
+
+def order_comparison(
+    position: str | None = None,
+    *,
+    game: str | Game | None = None,
+    tree: Any = None,
+    root: Root = "max",
+    moves: str | Sequence[str] | None = None,
+    algorithm: Algorithm = "alphabeta",
+    orders: Sequence[OrderName] = DEFAULT_ORDERS,
+    depth: int | None = None,
+    scoring: ScoringChoice = "plain",
+    max_nodes: int = 0,
+    title: str | None = None,
+    seed: int | None = 0,
+    path: str | Sequence[str] | None = None,
+    plies: int | None = None,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+) -> Tree:
+    """One search of a position under several move orders, side by side (best and worst first by default),
+    each panel titled with its order, its nodes and the leaves it examined; when the tree is uniform (every
+    node the same number of moves, every leaf at the same depth) the figure also gives the Knuth-Moore minimum,
+    ``b^ceil(d/2) + b^floor(d/2) - 1`` leaves, which the best order reaches. The position is named as for
+    :func:`search_tree`; ``seed`` shuffles the ``random`` order.
+
+    :raises ValueError: fewer than two orders, an unknown or repeated one, MCTS (it has no move order), or what
+        :func:`search_tree` refuses.
+    """
+    from engine.search.ordering import knuth_moore_minimum, uniform_shape
+    from treeviz.trees.builder import ORDERS, build_tree
+
+    orders = list(orders)
+    unknown = [o for o in orders if o not in ORDERS]
+    if unknown:
+        raise ParameterError(f"{{orders}}: {unknown[0]!r} is not a move order (expected {', '.join(ORDERS)})",
+                             orders=orders)
+    if len(orders) < 2:
+        raise ParameterError("{orders}: a comparison of move orders needs two or more", orders=orders)
+    repeated = sorted({o for o in orders if orders.count(o) > 1})
+    if repeated:
+        raise ParameterError(f"{{orders}} lists {repeated[0]} twice", orders=orders)
+    if algorithm not in ALGORITHMS_WITH_ORDERS:
+        raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
+                             f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
+    start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    adapter, g, state = start.adapter, start.game, start.state
+    if adapter.needs_depth and depth is None:
+        raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
+                             "is far too big to search", depth=None)
+    cut = parse_path(path) if isinstance(path, str) else path
+    graphs = [build_tree(g, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
+                         max_nodes=max_nodes, path=cut, plies=plies, node_budget=node_budget, seed=seed,
+                         count_leaves=True) for order in orders]
+    shape = uniform_shape(g, state, depth=depth)
+    if shape is not None:
+        branching, levels = shape
+        minimum = {"branching": branching, "depth": levels, "leaves": knuth_moore_minimum(branching, levels)}
+        for G in graphs:
+            G.graph["knuth_moore"] = minimum
+    return Tree(*graphs, title=title, position=start.words)
+
+
+ALGORITHMS_WITH_ORDERS = ("minimax", "alphabeta")
+"""The searches whose move order can be chosen."""
+
+
+def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: float, seed: int | None,
                         solver: bool) -> None:
     if iterations is not None and iterations < 1:
         raise ParameterError("{iterations}: MCTS needs at least one iteration", iterations=iterations)
@@ -361,9 +462,9 @@ def _check_mcts_options(algorithms: list[str], iterations: int | None, c: float,
                              algorithm="mcts")
 
 
-def _build(start: Start, algorithm: str, depth: int | None, scoring: str, order: str,
+def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringChoice, order: OrderName,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
-           merge: str | None = None,
+           merge: Merge | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
            node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
@@ -397,10 +498,10 @@ def _build(start: Start, algorithm: str, depth: int | None, scoring: str, order:
                              "is far too big to search", depth=None)
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget)
+                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
     recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order, node_budget=node_budget)
+                                             order=order, node_budget=node_budget, seed=mcts[2])
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

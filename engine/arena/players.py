@@ -26,7 +26,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.arena.processes import CRASH, GARBAGE, MOVE_RE, TIMEOUT, PlayerFault, kill_group, resolve_program
+from engine.arena.processes import (
+    CRASH,
+    GARBAGE,
+    MOVE_RE,
+    TIMEOUT,
+    PlayerFault,
+    cannot_run,
+    kill_group,
+    resolve_program,
+)
 from engine.bot.decision import search as bot_search
 from engine.bot.result import Decision
 from engine.errors import ParameterError
@@ -137,7 +146,7 @@ class BotPlayer:
             self.side = side
         self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
                                contempt=self.contempt)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class DepthBotPlayer:
@@ -159,7 +168,7 @@ class DepthBotPlayer:
 
         self.last = think(ULTIMATE, state, inf, evaluate=evaluate, scoring=scoring, win=WIN, max_depth=self.depth,
                           table=self.table)
-        return self.last.move  # type: ignore[return-value]
+        return self.last.move
 
 
 class TicTacToePlayer:
@@ -214,7 +223,8 @@ class MctsPlayer:
         left = bot_deadline(budget, started) - time.monotonic()
         self.last = mcts(ULTIMATE, state, seconds=max(left, 1e-3), c=self.c, seed=self.rng.getrandbits(32),
                          solver=self.solver)
-        return self.last.best_move  # type: ignore[return-value]
+        assert self.last.best_move is not None  # two moves or more, and a search makes one iteration at least
+        return self.last.best_move
 
 
 class ExternalPlayer:
@@ -330,7 +340,8 @@ def make_player(spec: str, *, seed: int | None = None, game: str = "ultimate", d
         if kind == "greedy":
             return GreedyPlayer(seed)
         if kind == "course":
-            depth = depth or int(value)  # type: ignore[arg-type]
+            assert isinstance(value, int)  # builtin_spec gives the course player its depth
+            depth = depth or value
             return SeedPlayer(depth, name=f"{spec.partition(':')[0]}:{depth}")
         if kind == "bot":
             return DepthBotPlayer(depth) if depth is not None else BotPlayer(value)
@@ -339,6 +350,13 @@ def make_player(spec: str, *, seed: int | None = None, game: str = "ultimate", d
         raise _no_depth(spec, depth, game)
     command = spec[4:] if spec.startswith("cmd:") else spec
     return ExternalPlayer(_split(spec, command), name=spec)
+
+
+def unrunnable(player: Player) -> str | None:
+    """Why ``player``, a program run once per move or served (``serve:COMMAND``), cannot run (its program or script
+    missing, not executable: :func:`engine.arena.processes.cannot_run`); None for a built-in or a runnable one."""
+    command = getattr(player, "command", None)
+    return cannot_run(command) if command else None
 
 
 def _tictactoe_player(spec: str, seed: int | None, depth: int | None) -> Player:
@@ -389,4 +407,5 @@ def _number(spec: str, text: str, kind: type) -> int | float:
     try:
         return kind(text)
     except ValueError:
-        raise ValueError(f"player {spec!r}: {text!r} is not a valid {kind.__name__}") from None
+        what = "a whole number of plies" if kind is int else "a number of seconds"
+        raise ValueError(f"player {spec!r}: expected {what}, got {text!r}") from None

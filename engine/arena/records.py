@@ -135,13 +135,15 @@ def game_from_line(obj: Any) -> GameResult:
     times = _field(obj, "seconds", list)
     if len(times) != len(names) or not all(isinstance(t, int | float) and t >= 0 for t in times):
         raise ValueError("'seconds' must give one time per move")
-    moves = []
+    moves: list[int] = []
     for ply, name in enumerate(names, 1):
-        move = int(name) if isinstance(name, str) and name.isdigit() else None
-        reason = "not a move" if move is None else ULTIMATE.illegal_reason(state, move)
+        if not (isinstance(name, str) and name.isdigit()):
+            raise ValueError(f"move {ply} {name!r}: not a move")
+        move = int(name)
+        reason = ULTIMATE.illegal_reason(state, move)
         if reason is not None:
             raise ValueError(f"move {ply} {name!r}: {reason}")
-        state = ULTIMATE.play(state, move)  # type: ignore[arg-type]
+        state = ULTIMATE.play(state, move)
         moves.append(move)
     forfeit = obj.get("forfeit_seconds")
     if forfeit is not None and (not isinstance(forfeit, int | float) or forfeit < 0):

@@ -107,7 +107,7 @@ def _alphabeta_player(depth: int | None) -> Opponent:
 def _strategy_player() -> Opponent:
     from engine.search.solver import Solution, solve
 
-    solutions: list[Solution] = []
+    solutions: list[Solution[int, int]] = []
 
     def choose(state: int) -> Decision:
         _check_playable(state)
@@ -115,6 +115,7 @@ def _strategy_player() -> Opponent:
             solutions[:] = [solve(TICTACTOE, state)]
         solution = solutions[0]
         move = solution.best_move(state)
+        assert move is not None  # _check_playable: the game goes on
         value = solution.value_of(state)
         side = TICTACTOE.to_move(state)
         mine = value if side == 0 else -value

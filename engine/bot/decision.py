@@ -10,7 +10,7 @@ faster) when the library is built, else in Python, whose modules are imported on
 from __future__ import annotations
 
 from engine.bot.native_search import NODES_PER_SECOND as NATIVE_NODES_PER_SECOND
-from engine.bot.native_search import native_engine
+from engine.bot.native_search import NativeTable, native_engine
 from engine.evaluation.ultimate_weights import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, draw_shift
 from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import bot_deadline
@@ -40,10 +40,10 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
             if hold is not None:
                 hold.append(ntable)
         else:
-            if table.native is None:
+            if not isinstance(table.native, NativeTable):  # None until the first move searched in C
                 table.native = native.table(PERSISTENT_NATIVE_BITS)
-            ntable = table.native  # type: ignore[assignment]
-        return native.think(state, bot_deadline(seconds, started), draw, ntable,  # type: ignore[arg-type]
+            ntable = table.native
+        return native.think(state, bot_deadline(seconds, started), draw, ntable,
                             quiesce_plies=QUIESCE_PLIES)
     from engine.bot.iterative import think
     from engine.evaluation.ultimate import judges
@@ -96,7 +96,9 @@ def native_table_bits(seconds: float) -> int:
 
 def finished_message(state: int, fen: str) -> str:
     """Why a finished game has no move (the bad-input message)."""
-    result = {1: "x won", -1: "o won", 0: "drawn"}[ULTIMATE.outcome(state)]  # type: ignore[index]
+    outcome = ULTIMATE.outcome(state)
+    assert outcome is not None, "a finished game"
+    result = {1: "x won", -1: "o won", 0: "drawn"}[outcome]
     return f"the game is over ({result}): there is no move to play: {fen!r}"
 
 
@@ -109,8 +111,8 @@ def report(decision: Decision, state: int) -> str:
         score = f"{winner} wins in {plies} plies"
     else:
         score = f"{value:+g} (x's view)"
-    pv = " ".join(ULTIMATE.move_name(m) for m in decision.principal_variation)  # type: ignore[arg-type]
-    return (f"move {ULTIMATE.move_name(decision.move)}: depth {decision.depth}"  # type: ignore[arg-type]
+    pv = " ".join(ULTIMATE.move_name(m) for m in decision.principal_variation)
+    return (f"move {ULTIMATE.move_name(decision.move)}: depth {decision.depth}"
             f"{' (+partial)' if decision.partial else ''}{' (solved)' if decision.solved else ''}, "
             f"nodes {decision.nodes}, {decision.nodes_per_second:,.0f} nodes/s, table hits {decision.table_hits}, "
             f"score {score}, {decision.seconds:.3f} s search in {decision.engine}, pv {pv}")

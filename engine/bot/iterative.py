@@ -26,14 +26,15 @@ the odd/even swings of those times made a 6 s search stop after 3 s.)
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Sequence
 from time import monotonic
-from typing import Any
 
 from engine.bot.result import Decision
 from engine.bot.search import SearchTimeout, enhanced_alphabeta
+from engine.game import Game
 from engine.search.minimax import Evaluation
 from engine.search.scoring import Scoring
+from engine.search.search_result import SearchResult
 from engine.search.transposition import TranspositionTable
 from engine.search.zobrist import Hashing, hashing_for
 
@@ -45,12 +46,12 @@ REDUCE_LATE = 5
 
 
 def think(
-    game: Any,
-    state: Hashable,
+    game: Game[int, int],
+    state: int,
     deadline: float,
     *,
     evaluate: Evaluation,
-    scoring: Scoring,
+    scoring: Scoring[int],
     win: float,
     max_depth: int = MAX_DEPTH,
     table: TranspositionTable | None = None,
@@ -58,7 +59,7 @@ def think(
     clock: Callable[[], float] = monotonic,
     on_iteration: Callable[[Decision], None] | None = None,
     reduce_late: int = REDUCE_LATE,
-    quiesce: Callable[[Any], Any] | None = None,
+    quiesce: Callable[[int], Sequence[int]] | None = None,
     quiesce_plies: int = 2,
 ) -> Decision:
     """The best move found for ``state`` by iterative deepening until ``deadline`` (a ``clock()`` time).
@@ -77,13 +78,13 @@ def think(
     start = clock()
     table = table if table is not None else TranspositionTable()
     hashing = hashing if hashing is not None else hashing_for(game)
-    killers: list[list[Hashable]] = []
-    history: defaultdict[Hashable, int] = defaultdict(int)
+    killers: list[list[int | None]] = []
+    history: defaultdict[int, int] = defaultdict(int)
     empty = game.empty_count(state) if hasattr(game, "empty_count") else max_depth
     nodes = 0
     decision: Decision | None = None
 
-    def search(depth: int, until: float | None) -> Any:
+    def search(depth: int, until: float | None) -> SearchResult[int]:
         return enhanced_alphabeta(game, state, depth=depth, evaluate=evaluate, scoring=scoring, table=table,
                                   hashing=hashing, killers=killers, history=history, pvs=True,
                                   deadline=until, clock=clock, check_every=CHECK_EVERY, reduce_late=reduce_late,

@@ -98,7 +98,7 @@ def _constants() -> list[tuple[str, int | float, str]]:
     from engine.search import transposition
     from engine.search.zobrist import SEED as ZOBRIST_SEED
 
-    lines = [
+    lines: list[tuple[str, int | float, str]] = [
         ("WIN", WIN, "engine.evaluation.ultimate_weights.WIN: a won game's score before the earlier-is-better bonus"),
         ("DRAW_SUB", DRAW_SUB, "engine.evaluation.ultimate_weights.DRAW_SUB: a draw's tie-break per won sub-board"),
         ("CHANCE_SCALE", CHANCE_SCALE, "engine.evaluation.ultimate.CHANCE_SCALE"),

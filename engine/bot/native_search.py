@@ -47,12 +47,17 @@ NODES_PER_SECOND = 2_500_000
 2**21 for 1 s. The search runs at 5-8 million nodes a second (scripts/bench_bot.py speed), but it stores
 only interior nodes, and these sizes are the ones its time-use and match figures were measured with."""
 
-try:  # importlib.machinery.EXTENSION_SUFFIXES, without importing importlib (a millisecond of sm-bot's start-up)
-    from _imp import extension_suffixes
-except ImportError:  # not CPython
-    from importlib.machinery import EXTENSION_SUFFIXES
-else:
-    EXTENSION_SUFFIXES = extension_suffixes()
+
+def _extension_suffixes() -> list[str]:
+    """importlib.machinery.EXTENSION_SUFFIXES, without importing importlib (a millisecond of sm-bot's start-up)."""
+    try:
+        from _imp import extension_suffixes
+    except ImportError:  # not CPython
+        from importlib.machinery import EXTENSION_SUFFIXES
+
+        return list(EXTENSION_SUFFIXES)
+    return extension_suffixes()
+
 
 _Chunks = ctypes.c_uint32 * 9
 _lib: ctypes.CDLL | None | bool = False
@@ -61,7 +66,7 @@ _why: str | None = None
 
 def library_path() -> str | None:
     """The compiled search beside this module, or None when it was not built."""
-    for suffix in EXTENSION_SUFFIXES:
+    for suffix in _extension_suffixes():
         candidate = _path.join(FOLDER, NAME + suffix)
         if _path.exists(candidate):
             return candidate
@@ -73,7 +78,7 @@ def library() -> ctypes.CDLL | None:
     global _lib, _why
     if _lib is False:
         _lib, _why = _load()
-    return _lib  # type: ignore[return-value]
+    return _lib if isinstance(_lib, ctypes.CDLL) else None
 
 
 def why_python() -> str | None:

@@ -7,10 +7,6 @@ loads none of the Python search (its start-up is paid from the move's budget).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only
-    from collections.abc import Hashable
-
 
 class Decision:
     """The move a timed search chose and how it got there (for reports on stderr).
@@ -22,8 +18,8 @@ class Decision:
     class, so that ``sm-bot`` need not import :mod:`dataclasses`.
     """
 
-    def __init__(self, move: Hashable, value: float, depth: int, nodes: int, seconds: float, table_hits: int,
-                 principal_variation: list[Hashable] | None = None, solved: bool = False,
+    def __init__(self, move: int, value: float, depth: int, nodes: int, seconds: float, table_hits: int,
+                 principal_variation: list[int] | None = None, solved: bool = False,
                  partial: bool = False, started: float = 0.0, engine: str = "Python") -> None:
         self.move = move
         self.value = value

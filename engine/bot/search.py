@@ -14,12 +14,12 @@ the textbook search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from math import inf
 from time import monotonic
-from typing import Any
+from typing import Any, cast
 
-from engine.game import X
+from engine.game import Game, X
 from engine.search.alphabeta import MoveOrder
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import (
@@ -53,8 +53,8 @@ class SearchTimeout(Exception):  # noqa: N818 - it is the normal way a timed sea
     before the deadline (None when not even one was).
     """
 
-    def __init__(self, nodes: int, best_move: Hashable | None, value: float | None,
-                 first_move: Hashable | None = None) -> None:
+    def __init__(self, nodes: int, best_move: int | None, value: float | None,
+                 first_move: int | None = None) -> None:
         super().__init__("search deadline reached")
         self.nodes = nodes
         self.best_move = best_move
@@ -64,28 +64,28 @@ class SearchTimeout(Exception):  # noqa: N818 - it is the normal way a timed sea
 
 
 def enhanced_alphabeta(
-    game: Any,
-    state: Hashable,
+    game: Game[int, int],
+    state: int,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: Scoring = plain,
+    scoring: Scoring[int] = plain,
     observer: SearchObserver | None = None,
     alpha: float = -inf,
     beta: float = inf,
-    order: MoveOrder | None = None,
+    order: MoveOrder[int] | None = None,
     table: TranspositionTable | None = None,
     hashing: Hashing | None = None,
-    killers: list[list[Hashable]] | None = None,
-    history: MutableMapping[Hashable, int] | None = None,
+    killers: list[list[int | None]] | None = None,
+    history: MutableMapping[int, int] | None = None,
     pvs: bool = False,
     deadline: float | None = None,
     clock: Callable[[], float] = monotonic,
     check_every: int = 1024,
     reduce_late: int = 0,
-    quiesce: Callable[[Any], Sequence[Hashable]] | None = None,
+    quiesce: Callable[[int], Sequence[int]] | None = None,
     quiesce_plies: int = 2,
-) -> SearchResult:
+) -> SearchResult[int]:
     """The bot's alpha-beta value of ``state`` (x's point of view) in the window (alpha, beta).
 
     Moves are searched in ascending order unless ``order`` reorders them, then
@@ -111,31 +111,43 @@ def enhanced_alphabeta(
     outcome = game.outcome
     obs = active(observer)
     is_plain = scoring is plain
+    # Read only where the search gets to them: leaves at the depth limit (which check_depth gave an
+    # evaluation) and quiescence (asked for with a quiesce function).
+    leaf_value = cast(Evaluation, evaluate)
+    captures = cast("Callable[[int], Sequence[int]]", quiesce)
+    final = cast("Callable[[int], float]", outcome)  # the outcome of a game known to be over
     count = 0
     settled = 0
-    root_best: list[Hashable] = []
+    root_best: list[int] = []
     root_value: list[float] = []
-    root_first: list[Hashable] = []
+    root_first: list[int] = []
     timed = deadline is not None
+    due = inf if deadline is None else deadline
     mask = max(1, check_every) - 1
-    if timed and clock() >= deadline:  # type: ignore[operator]
+    if timed and clock() >= due:
         raise SearchTimeout(0, None, None)
 
-    tt = table.slots if table is not None else None
+    # Without a table nothing is keyed, and the empty stand-ins below are never read.
+    keyed = table is not None
+    tt: list[Any] = table.slots if table is not None else []
     tt_mask = table.mask if table is not None else 0
-    if tt is not None and hashing is None:
-        hashing = hashing_for(game)
-    keyed = tt is not None
-    step = hashing.keys.step if keyed else None  # type: ignore[union-attr]
-    last_key = hashing.keys.last if keyed else None  # type: ignore[union-attr]
+    step: tuple[list[int], ...] = ([], [])
+    last_key: list[int] = []
+    root_key = root_last = 0
+    if table is not None:
+        if hashing is None:
+            hashing = hashing_for(game)
+        step, last_key = hashing.keys.step, hashing.keys.last
+        root_key = hashing.root_key(state)
+        root_last = hashing.last_move(state) or 0
     hits = 0
     reorder = keyed or killers is not None or history is not None
     hist_key = history.__getitem__ if history is not None else None
 
-    def search(s: Hashable, move: Hashable | None, ply: int, a: float, b: float, color: int, k: int) -> float:
+    def search(s: int, move: int | None, ply: int, a: float, b: float, color: int, k: int) -> float:
         nonlocal count, hits
         count += 1
-        if timed and not count & mask and clock() >= deadline:  # type: ignore[operator]
+        if timed and not count & mask and clock() >= due:
             raise SearchTimeout(count, None, None)
         if obs:
             obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
@@ -144,7 +156,7 @@ def enhanced_alphabeta(
             if result is None:
                 if quiesce is not None:
                     return settle(s, a, b, color, quiesce_plies)
-                value = evaluate(s)  # type: ignore[misc]
+                value = leaf_value(s)
                 if obs:
                     obs.leaf(HEURISTIC)
                     obs.leave(value, EXACT)
@@ -156,7 +168,7 @@ def enhanced_alphabeta(
             return color * value
         moves = legal_moves(s)
         if not moves:
-            value = outcome(s) if is_plain else scoring(outcome(s), s, game)
+            value = final(s) if is_plain else scoring(final(s), s, game)
             if obs:
                 obs.leaf(TERMINAL)
                 obs.leave(value, EXACT)
@@ -166,7 +178,7 @@ def enhanced_alphabeta(
             draft = limit - ply if limit >= 0 else UNLIMITED_DRAFT
             tt_move = None
             if keyed:
-                entry = tt[k & tt_mask]  # type: ignore[index]
+                entry = tt[k & tt_mask]
                 if entry is not None and entry[0] == k:
                     _, e_draft, e_flag, e_value, tt_move = entry
                     if ply and e_draft >= draft and (
@@ -185,7 +197,7 @@ def enhanced_alphabeta(
                 moves = order(s, moves)
             if hist_key is not None and len(moves) > 1:
                 moves = sorted(moves, key=hist_key, reverse=True)
-            front: list[Hashable] = []
+            front: list[int] = []
             if tt_move is not None and tt_move in moves:
                 front.append(tt_move)
             if killers is not None:
@@ -196,15 +208,15 @@ def enhanced_alphabeta(
                         front.append(km)
             if front:
                 moves = front + [m for m in moves if m not in front]
-            child_step = step[0 if color == 1 else 1] if keyed else None  # type: ignore[index]
-            k_prev = k ^ last_key[root_last if move is None else move] if keyed else 0  # type: ignore[index]
+            child_step = step[0 if color == 1 else 1]
+            k_prev = k ^ last_key[root_last if move is None else move] if keyed else 0
         elif order is not None:
             moves = order(s, moves)
         best = -inf
         best_move = None
         n = len(moves)
         for i, m in enumerate(moves):
-            ck = k_prev ^ child_step[m] if reorder and keyed else 0  # type: ignore[index]
+            ck = k_prev ^ child_step[m] if reorder and keyed else 0
             if pvs and i:
                 child = play(s, m)
                 if reduce_late and i >= reduce_late and limit - ply >= 3:
@@ -245,7 +257,7 @@ def enhanced_alphabeta(
                         break
         if keyed:
             flag = TT_LOWER if best >= b else TT_UPPER if best <= a0 else TT_EXACT
-            tt[k & tt_mask] = (k, draft, flag, best, best_move)  # type: ignore[index]
+            tt[k & tt_mask] = (k, draft, flag, best, best_move)
         if obs:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
@@ -256,15 +268,15 @@ def enhanced_alphabeta(
             obs.leave(color * best, bound)
         return best
 
-    def settle(s: Hashable, a: float, b: float, color: int, left: int) -> float:
+    def settle(s: int, a: float, b: float, color: int, left: int) -> float:
         """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
         nonlocal settled
-        best = color * evaluate(s)  # type: ignore[misc]
+        best = color * leaf_value(s)
         if best >= b or not left:
             return best
-        for m in quiesce(s):  # type: ignore[misc]
+        for m in captures(s):
             settled += 1  # counted apart, and the clock read every ``check_every`` of them as well
-            if timed and not settled & mask and clock() >= deadline:  # type: ignore[operator]
+            if timed and not settled & mask and clock() >= due:
                 raise SearchTimeout(count + settled, None, None)
             child = play(s, m)
             result = outcome(child)
@@ -280,8 +292,6 @@ def enhanced_alphabeta(
 
     color = 1 if game.to_move(state) == X else -1
     a0, b0 = (alpha, beta) if color == 1 else (-beta, -alpha)
-    root_key = hashing.root_key(state) if keyed else 0  # type: ignore[union-attr]
-    root_last = (hashing.last_move(state) or 0) if keyed else 0  # type: ignore[union-attr]
     try:
         value = color * search(state, None, 0, a0, b0, color, root_key)
     except SearchTimeout as timeout:
@@ -294,22 +304,22 @@ def enhanced_alphabeta(
         # ``search`` refers to itself through its closure: without this the cycle (and the table and
         # everything else it holds) waits for the cyclic collector, which the bot keeps off and then
         # freezes (engine.search.deadline.no_collections), so it would never be freed.
-        search = settle = None  # type: ignore[assignment]
+        search = settle = None  # type: ignore[assignment]  # freed (the comment above)
     if table is not None:
         table.hits += hits
     proven = a0 < color * value < b0
     best_moves = root_best if proven else []
     pv = best_moves[:1]
-    if keyed and pv:
-        pv = principal_variation(game, state, table, hashing, limit)  # type: ignore[arg-type]
+    if table is not None and hashing is not None and pv:  # keyed
+        pv = principal_variation(game, state, table, hashing, limit)
     return SearchResult(value=value, best_moves=best_moves, nodes=count + settled, depth=depth,
                         principal_variation=pv)
 
 
-def principal_variation(game: Any, state: Hashable, table: TranspositionTable, hashing: Hashing,
-                        limit: int) -> list[Hashable]:
+def principal_variation(game: Game[int, int], state: int, table: TranspositionTable, hashing: Hashing,
+                        limit: int) -> list[int]:
     """The line of table moves from ``state`` (at most ``limit`` plies when limited), for reports."""
-    line: list[Hashable] = []
+    line: list[int] = []
     key = hashing.root_key(state)
     seen = set()
     previous = hashing.last_move(state)

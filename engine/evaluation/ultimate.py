@@ -347,7 +347,7 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     return evaluate
 
 
-def _win_in_one(state: int, c: int, sub: int, free_move: bool, xc: int, oc: int, x_threat: Sequence[int],
+def _win_in_one(state: int, c: int, sub: int, free_move: int, xc: int, oc: int, x_threat: Sequence[int],
                 o_threat: Sequence[int]) -> int:
     """The exact score (x's view) of the win when the side to move wins the game with its next move, else 0;
     ``xc``/``oc``: the sub-boards completing a big-board line for x/o."""
@@ -356,7 +356,7 @@ def _win_in_one(state: int, c: int, sub: int, free_move: bool, xc: int, oc: int,
     return WIN + 80 - c.bit_count() if xc and _wins_now(c, xc, sub, free_move, x_threat) else 0
 
 
-def _wins_now(c: int, completes: int, sub: int, free_move: bool, threats: Sequence[int]) -> bool:
+def _wins_now(c: int, completes: int, sub: int, free_move: int, threats: Sequence[int]) -> bool:
     """Whether the side to move wins the game with its next move: it can win a sub-board (its ``threats``
     table) that completes a big-board line (``completes``), the one it is sent to or, on a free move, any."""
     if not free_move:

@@ -119,8 +119,17 @@ class Weights(tuple):
     chance_one: int
 
 
+def _weight(index: int, name: str) -> property:
+    """The read-only attribute of one weight."""
+
+    def read(self: Weights) -> int:
+        return int(self[index])
+
+    return property(read, doc=f"The weight {name!r}.")
+
+
 for _index, _name in enumerate(Weights._fields):
-    setattr(Weights, _name, property(lambda self, i=_index: self[i], doc=f"The weight {_name!r}."))
+    setattr(Weights, _name, _weight(_index, _name))
 del _index, _name
 
 DEFAULT_WEIGHTS = Weights()

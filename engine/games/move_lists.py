@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 from engine.errors import IllegalMoveError
 from engine.game import Game
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 
 def split_moves(text: str) -> list[str]:
@@ -60,7 +64,7 @@ def _one_move(chars: list[str], quoted: bool, text: str) -> str:
     return move
 
 
-def find_move(game: Game, state: Hashable, text: str) -> Hashable:
+def find_move(game: Game[S, M], state: S, text: str) -> M:
     """The legal move ``text`` names in ``state``: by the game's ``parse_move(text, state)`` when it has one,
     else the legal move whose ``move_name`` is ``text``.
 
@@ -84,7 +88,7 @@ def find_move(game: Game, state: Hashable, text: str) -> Hashable:
     raise IllegalMoveError(f"not a legal move here (legal: {names})", text, game.fen(state))
 
 
-def play_moves(game: Game, state: Hashable, moves: Sequence[str] | str) -> Hashable:
+def play_moves(game: Game[S, M], state: S, moves: Sequence[str] | str) -> S:
     """The state after playing ``moves`` (a list of move texts, or one comma-separated string) from ``state``.
 
     :raises IllegalMoveError: a move that is not legal where it comes; the reason gives its number in the list.

@@ -101,7 +101,8 @@ def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
         raise UnknownOpenSpielGameError(f"OpenSpiel has no game {name!r}{hint}", spec)
     if params is not None:
         allowed = pyspiel.registered_games()
-        specification = next((t.parameter_specification for t in allowed if t.short_name == name), {})
+        specification: dict[str, object] = next(
+            (t.parameter_specification for t in allowed if t.short_name == name), {})
         for item in _top_level_items(params):
             key = item.partition("=")[0].strip()
             if "=" not in item or not key:
@@ -121,7 +122,9 @@ def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
 
 def _top_level_items(params: str) -> list[str]:
     """``a=1,b=x(c=2,d=3)`` -> ``["a=1", "b=x(c=2,d=3)"]``: the commas inside nested parentheses stay."""
-    items, depth, current = [], 0, []
+    items: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in params:
         depth += (char == "(") - (char == ")")
         if char == "," and depth == 0:
@@ -307,7 +310,7 @@ class OpenSpielGame:
         if text in ("", START_TEXT):
             return start
         try:
-            return play_moves(self, start, text)  # type: ignore[arg-type, return-value]
+            return play_moves(self, start, text)
         except IllegalMoveError as error:
             raise FenError(error.reason, fen) from error
 

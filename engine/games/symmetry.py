@@ -16,8 +16,9 @@ is preserved.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from typing import TypeVar
+
+from engine.game import Game
 
 Symmetry = int
 """An index 0-7 into :data:`CELL_MAPS`; 0 is the identity."""
@@ -111,7 +112,7 @@ def _ultimate_canonical(state: int) -> tuple[int, Symmetry]:
 
 # -- any game we know --------------------------------------------------------------
 
-def image(game: Any, state: Hashable, k: Symmetry) -> Hashable:
+def image(game: Game, state: int, k: Symmetry) -> int:
     """The state that symmetry ``k`` maps ``state`` onto.
 
     :raises ValueError: no symmetry is known for this game.
@@ -119,7 +120,7 @@ def image(game: Any, state: Hashable, k: Symmetry) -> Hashable:
     return _pick(game, _tictactoe_image, _ultimate_image)(state, k)
 
 
-def canonical(game: Any, state: Hashable) -> tuple[Hashable, Symmetry]:
+def canonical(game: Game, state: int) -> tuple[int, Symmetry]:
     """The representative of ``state``'s symmetry class (the smallest of its 8 images) and a
     symmetry that maps ``state`` onto it (the lowest-numbered one, so the choice is reproducible).
 
@@ -128,20 +129,23 @@ def canonical(game: Any, state: Hashable) -> tuple[Hashable, Symmetry]:
     return _pick(game, _tictactoe_canonical, _ultimate_canonical)(state)
 
 
-def map_move(game: Any, move: Hashable, k: Symmetry) -> Hashable:
+def map_move(game: Game, move: int, k: Symmetry) -> int:
     """``move`` carried along symmetry ``k``: played on ``image(state, k)`` it gives ``image(play(state, move), k)``.
 
     :raises ValueError: no symmetry is known for this game.
     """
     name = getattr(game, "name", "")
     if name == "tictactoe":
-        return CELL_MAPS[k][move]  # type: ignore[index]
+        return CELL_MAPS[k][move]
     if name == "ultimate":
-        return ULTIMATE_MOVE_MAPS[k][move]  # type: ignore[index]
+        return ULTIMATE_MOVE_MAPS[k][move]
     raise ValueError(f"no board symmetry is known for the game {name or game!r}")
 
 
-def _pick(game: Any, tictactoe: Any, ultimate: Any) -> Any:
+F = TypeVar("F")
+
+
+def _pick(game: Game, tictactoe: F, ultimate: F) -> F:
     name = getattr(game, "name", "")
     if name == "tictactoe":
         return tictactoe

@@ -29,10 +29,12 @@ node's position text is its name, or the path of those places from the root (``2
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal, cast
 
 from engine.errors import (
     EmptyNodeError,
@@ -49,7 +51,8 @@ from engine.game import CHANCE, FIRST, SECOND, Player
 Node = int
 """A node of the tree: its number in preorder (the root is 0). States and moves are nodes."""
 
-ROOT_PLAYERS = {"max": FIRST, "min": SECOND}
+Root = Literal["max", "min"]
+ROOT_PLAYERS: dict[Root, Player] = {"max": FIRST, "min": SECOND}
 """``root=`` values: who moves at the root (MAX is always the first player, values are MAX's)."""
 ROOT_TEXT = "root"
 """The position text of an unnamed root."""
@@ -234,7 +237,7 @@ class TextbookTree:
                 parts.append(f"{self.names[node]}=")
             kids = self.children[node]
             if not kids:
-                parts.append(_number_text(self.values[node]))  # type: ignore[arg-type]
+                parts.append(_number_text(cast(float, self.values[node])))  # a leaf: it has its value
                 continue
             parts.append("{" if self.chance[node] else "[")
             todo.append("}" if self.chance[node] else "]")
@@ -358,8 +361,11 @@ def parse_tree(text: str, *, root: str = "max") -> TextbookTree:
             else:
                 if not _NUMBER.fullmatch(word):
                     raise LeafValueError(f"a leaf that is not a number: {word!r}", text, at)
+                value = int(word) if _INTEGER.fullmatch(word) else float(word)
+                if not math.isfinite(value):
+                    raise LeafValueError(f"a leaf too large for a number: {word!r}", text, at)
                 node = new_node(at)
-                values[node] = int(word) if _INTEGER.fullmatch(word) else float(word)
+                values[node] = value
                 expect_node = False
                 done = not opened
         elif kind == "comma":
@@ -422,13 +428,14 @@ def _finish(text: str, children: list[list[Node]], values: list[float | None], c
     node_texts: list[tuple[str, ...] | None] = [None] * len(children)
     for node, kids in enumerate(children):
         if chance[node]:
-            p = tuple(probs[k] for k in kids)
-            total = sum(p, Fraction(0))  # type: ignore[arg-type]
+            # Each child of a chance node was given its probability (the parser refuses one without).
+            p = cast("tuple[Fraction, ...]", tuple(probs[k] for k in kids))
+            total = sum(p, Fraction(0))
             if total != 1:
                 raise ProbabilityError(f"the probabilities of a chance node sum to {_sum_text(total)}, not 1",
                                        text, _position_of(text, node))
-            node_probs[node] = p  # type: ignore[assignment]
-            node_texts[node] = tuple(prob_texts[k] for k in kids)  # type: ignore[misc]
+            node_probs[node] = p
+            node_texts[node] = cast("tuple[str, ...]", tuple(prob_texts[k] for k in kids))
     return TextbookTree([tuple(k) for k in children], values, chance, node_probs, names, node_texts, root=root)
 
 
@@ -471,7 +478,8 @@ def tree_from_lists(nested: Sequence | float, *, root: str = "max") -> TextbookT
             children[parent].append(node)
         children.append([])
         values.append(None)
-        if isinstance(item, bool) or not isinstance(item, int | float | list | tuple):
+        if (isinstance(item, bool) or not isinstance(item, int | float | list | tuple)
+                or (isinstance(item, float) and not math.isfinite(item))):
             raise LeafValueError(f"a leaf that is not a number: {item!r}", repr(nested), 0)
         if isinstance(item, list | tuple):
             if not item:

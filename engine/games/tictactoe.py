@@ -9,6 +9,8 @@ thousand reachable states), so search spends its time searching.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.errors import FenError, IllegalMoveError
 from engine.sides import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 
@@ -66,7 +68,7 @@ def _o(state: int) -> Bitboard:
     return state >> O_SHIFT & FULL
 
 
-class _SuccessorTable(dict):
+class _SuccessorTable(dict[int, tuple[tuple[Cell, int], ...]]):
     """state -> ((cell, child), ...), filled on first use."""
 
     def __missing__(self, state: int) -> tuple[tuple[Cell, int], ...]:
@@ -81,7 +83,7 @@ class _SuccessorTable(dict):
         return result
 
 
-class _MovesTable(dict):
+class _MovesTable(dict[int, tuple[Cell, ...]]):
     """state -> legal cells (ascending), filled on first use from the successor table."""
 
     def __init__(self, successors: _SuccessorTable) -> None:
@@ -94,7 +96,7 @@ class _MovesTable(dict):
         return result
 
 
-class _OutcomeTable(dict):
+class _OutcomeTable(dict[int, Outcome | None]):
     """state -> +1/0/-1 for finished games, None otherwise, filled on first use."""
 
     def __missing__(self, state: int) -> Outcome | None:
@@ -119,6 +121,13 @@ class TicTacToe:
     alternating = True
     """x and o take turns and nothing is left to chance: searches need not ask who moves at each node."""
     outcome_range = (-1, 1)
+
+    successors: Callable[[int], tuple[tuple[Cell, int], ...]]
+    """``(cell, child)`` for each free cell, ascending; empty when the game is over."""
+    legal_moves: Callable[[int], tuple[Cell, ...]]
+    """Free cells, ascending; empty when the game is over."""
+    outcome: Callable[[int], Outcome | None]
+    """+1/0/-1 for a finished game, None while it goes on."""
 
     def __init__(self) -> None:
         self._successors = _SuccessorTable()
@@ -200,10 +209,6 @@ class TicTacToe:
     def to_move(self, state: int) -> Player:
         """The side to move."""
         return O if state & SIDE_BIT else X
-
-    def legal_moves(self, state: int) -> tuple[Cell, ...]:  # replaced per instance by a table lookup
-        """Free cells, ascending; empty when the game is over."""
-        return self._moves[state]
 
     def play(self, state: int, move: Cell) -> int:
         """The state after the side to move takes ``move`` (assumed legal)."""

@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # annotations only: sm-bot need not import random nor collect
     from random import Random
 
 
-def _by_move(value) -> tuple[int, ...]:
+def _by_move(value: Callable[[int, int], int]) -> tuple[int, ...]:
     return tuple(value(m // 10, m % 10) if m // 10 and m % 10 else 0 for m in range(100))  # 0 for non-moves
 
 

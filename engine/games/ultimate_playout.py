@@ -29,7 +29,8 @@ rows of 256 entries, made playouts a third slower). Tables are built on first us
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Protocol, cast
 
 from engine.games.tictactoe import EMPTY_CELLS, HAS_LINE
 from engine.games.ultimate_state import CELLS_SHIFT, LOW_BITS, O_WON_SHIFT, OVER_BIT, SENT_TO, SUB_SHIFT, X_WON_SHIFT
@@ -72,9 +73,9 @@ def _build() -> tuple:
         n = len(cells)
         by_occupancy.append(cells * (SPAN // n) + [REDRAW] * (SPAN % n) if n else [CLOSED] * SPAN)
     won = [1 if HAS_LINE[x] else 2 if HAS_LINE[o] else 0 for x, o in zip(x_masks, o_masks, strict=True)]
-    occupied = [511 if w else x | o for x, o, w in zip(x_masks, o_masks, won, strict=True)]
-    rows = [by_occupancy[m] for m in occupied]
-    free = [9 - m.bit_count() for m in occupied]
+    occupancy = [511 if w else x | o for x, o, w in zip(x_masks, o_masks, won, strict=True)]
+    rows = [by_occupancy[m] for m in occupancy]
+    free = [9 - m.bit_count() for m in occupancy]
     empty = [9 - (x | o).bit_count() for x, o in zip(x_masks, o_masks, strict=True)]
     return x_code, rows, won, free, empty
 
@@ -87,6 +88,16 @@ def tables() -> tuple:
     return _tables
 
 
+class _ListIterator(Protocol):
+    """A list's iterator, which also tells how many items it has left."""
+
+    def __iter__(self) -> Iterator[int]: ...
+
+    def __next__(self) -> int: ...
+
+    def __length_hint__(self) -> int: ...
+
+
 def random_playouts(rng: random.Random) -> Callable[[int], int]:
     """A function that plays a uniformly random game from an ultimate state to its end: +1, 0 or -1 (x's view)."""
     x_code, rows, won, free, empty = tables()
@@ -97,7 +108,7 @@ def random_playouts(rng: random.Random) -> Callable[[int], int]:
     pending: list = []
 
     def refill() -> None:
-        stream = iter(list(randbytes(BUFFER).translate(_LOW_SIX)))
+        stream = cast(_ListIterator, iter(list(randbytes(BUFFER).translate(_LOW_SIX))))
         pending[:] = [zip(stream, stream, strict=False), stream.__length_hint__]  # bytes two by two
 
     refill()

@@ -19,21 +19,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from math import inf
-from typing import Any
+from typing import TypeVar, cast
 
-from engine.game import CHANCE, FIRST, Game
+from engine.game import CHANCE, FIRST, ChanceGame, Game, Value
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
 
-MoveOrder = Callable[[Any, Sequence[Hashable]], Sequence[Hashable]]
-"""``order(state, moves) -> moves`` in the order to search them."""
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+MoveOrder = Callable[..., Sequence[M]]
+"""``order(state, moves) -> moves`` in the order to search them; an order with ``takes_ply = True`` is called as
+``order(state, moves, ply)`` (:mod:`engine.search.ordering`'s orders by value need the depth left).
+``MoveOrder[int]``: of int moves."""
 
 
-def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate: Evaluation | None = None,
-              scoring: Scoring = plain, observer: SearchObserver | None = None, alpha: float = -inf,
-              beta: float = inf, order: MoveOrder | None = None) -> SearchResult:
+def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate: Evaluation | None = None,
+              scoring: Scoring[S] = plain, observer: SearchObserver | None = None, alpha: float = -inf,
+              beta: float = inf, order: MoveOrder[M] | None = None) -> SearchResult[M]:
     """The alpha-beta value of ``state`` (first player's view) in the window (``alpha``, ``beta``).
 
     Moves are searched in the game's order unless ``order(state, moves)`` reorders them (chance events
@@ -46,37 +52,39 @@ def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate
     limit = check_depth(depth, evaluate)
     legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     if obs is None and limit < 0 and is_plain and order is None and getattr(game, "alternating", False):
         return _unobserved(game, state, alpha, beta)
     count = 0
-    root_best: list[Hashable] = []
+    root_best: list[M] = []
 
-    def search(s: Hashable, move: Hashable | None, ply: int, alpha: float, beta: float) -> float:
+    def search(s: S, move: M | None, ply: int, alpha: float, beta: float) -> float:
         nonlocal count
         count += 1
-        if obs:
+        if obs is not None:
             obs.enter(s, move, ply, alpha, beta)
         if ply == limit or not (moves := legal_moves(s)):  # at the limit, no move generation
             result = outcome(s)
             if result is None:  # the depth limit, in an unfinished game
-                value, kind = evaluate(s), HEURISTIC  # type: ignore[misc]
+                assert evaluate is not None  # check_depth: a limit comes with an evaluation
+                value, kind = evaluate(s), HEURISTIC
             else:
                 value, kind = (result if is_plain else scoring(result, s, game)), TERMINAL
-            if obs:
+            if obs is not None:
                 obs.leaf(kind)
                 obs.leave(value, EXACT)
             return value
         mover = to_move(s)
         if mover == CHANCE:
             value = 0.0
-            for m, p in game.chance_outcomes(s):  # type: ignore[attr-defined]
+            for m, p in cast("ChanceGame[S, M]", game).chance_outcomes(s):
                 value += p * search(play(s, m), m, ply + 1, -inf, inf)
-            if obs:
+            if obs is not None:
                 obs.leave(value, EXACT)
             return value
-        if order is not None:
-            moves = order(s, moves)
+        if reorder is not None:
+            moves = reorder(s, moves, ply)
         color = 1 if mover == FIRST else -1
         a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
         a0 = a
@@ -91,10 +99,10 @@ def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate
                 if value > a:
                     a = value
                     if a >= b:
-                        if obs and i + 1 < len(moves):
+                        if obs is not None and i + 1 < len(moves):
                             obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b, moves[i + 1:])
                         break
-        if obs:
+        if obs is not None:
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
             elif best <= a0:
@@ -107,28 +115,29 @@ def alphabeta(game: Game, state: Hashable, *, depth: int | None = None, evaluate
     try:
         value = search(state, None, 0, alpha, beta)
     finally:
-        search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
+        search = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
     best_moves = root_best if alpha < value < beta and to_move(state) != CHANCE else []
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
                         principal_variation=best_moves[:1])
 
 
-def _unobserved(game: Game, state: Hashable, alpha: float, beta: float) -> SearchResult:
+def _unobserved(game: Game[S, M], state: S, alpha: float, beta: float) -> SearchResult[M]:
     """:func:`alphabeta` for a game whose players alternate, with nothing to report, no depth limit nor order.
 
     The same nodes in the same order as the search above (a test compares them on every tic-tac-toe
     position) without its per-node checks, so an unobserved search runs at the speed of a hand-written
     one (``scripts/bench_search.py``).
     """
-    successors, outcome = game.successors, game.outcome
+    successors = game.successors
+    outcome = cast("Callable[[S], Value]", game.outcome)  # asked only of finished games
     count = 1
 
-    def search(s: Hashable, a: float, b: float, color: int) -> float:
+    def search(s: S, a: float, b: float, color: int) -> float:
         nonlocal count
         count += 1
         children = successors(s)
         if not children:
-            return color * outcome(s)  # type: ignore[operator]
+            return color * outcome(s)
         best = -inf
         for _, child in children:
             value = -search(child, -b, -a, -color)
@@ -143,8 +152,8 @@ def _unobserved(game: Game, state: Hashable, alpha: float, beta: float) -> Searc
     color = 1 if game.to_move(state) == FIRST else -1
     a, b = (alpha, beta) if color == 1 else (-beta, -alpha)
     children = successors(state)
-    best = color * outcome(state) if not children else -inf  # type: ignore[operator]
-    root_best: list[Hashable] = []
+    best = color * outcome(state) if not children else -inf
+    root_best: list[M] = []
     for m, child in children:
         value = -search(child, -b, -a, -color)
         if value > best:
@@ -154,7 +163,7 @@ def _unobserved(game: Game, state: Hashable, alpha: float, beta: float) -> Searc
                 a = value
                 if a >= b:
                     break
-    search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
+    search = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
     value = color * best
     best_moves = root_best if alpha < value < beta else []
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=None, principal_variation=best_moves[:1])

@@ -15,9 +15,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, cast
 
-from engine.game import O_WINS, X_WINS
+from engine.game import O_WINS, X_WINS, Game, Outcome
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 
 class PositionLimitError(ValueError):
@@ -61,8 +64,8 @@ class Checkpoints:
         """
         if self.limit is not None and visited > self.limit:
             raise PositionLimitError(self.limit, self._fen())
-        if self._next_report is not None and visited >= self._next_report:
-            self.progress(visited)  # type: ignore[misc]
+        if self.progress is not None and self._next_report is not None and visited >= self._next_report:
+            self.progress(visited)
             self._next_report += PROGRESS_EVERY
         self.next = self._soonest()
         return self.next
@@ -100,7 +103,7 @@ class CountResult:
     """Distinct positions visited (the root included)."""
 
 
-def _field_width(game: Any, state: Hashable) -> int:
+def _field_width(game: Game[S, M], state: S) -> int:
     """Bits per packed count: enough for every game below ``state``.
 
     Each move fills a cell and no position has more moves than empty cells, so
@@ -112,7 +115,7 @@ def _field_width(game: Any, state: Hashable) -> int:
     return max(64, math.factorial(empty_count(state)).bit_length() + 1)
 
 
-def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = None,
+def count_outcomes(game: Game[S, M], state: S, *, max_positions: int | None = None,
                    progress: Progress | None = None) -> CountResult:
     """Count the finished games below ``state`` by result, visiting each position once.
 
@@ -124,12 +127,12 @@ def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = No
     mask = (1 << width) - 1
     leaf_value = {X_WINS: 1, O_WINS: 1 << width, 0: 1 << 2 * width}
     successors = game.successors
-    outcome = game.outcome
-    memo: dict[Hashable, int] = {}
+    outcome = cast("Callable[[S], Outcome]", game.outcome)  # of finished games, which score +1, 0 or -1
+    memo: dict[S, int] = {}
     checks = Checkpoints(max_positions, progress, lambda: game.fen(state))
     stop = checks.next
 
-    def walk(s: Hashable) -> int:
+    def walk(s: S) -> int:
         nonlocal stop
         children = successors(s)
         if not children:
@@ -152,13 +155,13 @@ def count_outcomes(game: Any, state: Hashable, *, max_positions: int | None = No
     return CountResult(counts=counts, positions=len(memo))
 
 
-def count_outcomes_naive(game: Any, state: Hashable) -> OutcomeCounts:
+def count_outcomes_naive(game: Game[S, M], state: S) -> OutcomeCounts:
     """The same counts by walking every node of the game tree, with no memo (the reference)."""
     successors = game.successors
-    outcome = game.outcome
+    outcome = cast("Callable[[S], Outcome]", game.outcome)  # of finished games, which score +1, 0 or -1
     totals = {X_WINS: 0, O_WINS: 0, 0: 0}
 
-    def walk(s: Hashable) -> None:
+    def walk(s: S) -> None:
         children = successors(s)
         if not children:
             totals[outcome(s)] += 1

@@ -39,11 +39,14 @@ import time
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
-from engine.game import CHANCE, SECOND, Game
+from engine.game import CHANCE, SECOND, ChanceGame, Game
 from engine.search.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
 from engine.search.observer import MctsObserver
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 Outcome = float
 DEFAULT_C = math.sqrt(2)
@@ -61,22 +64,22 @@ EPSILON = 1e-9
 
 
 @dataclass(frozen=True)
-class MctsResult:
+class MctsResult(Generic[M]):
     """What a Monte Carlo tree search found; values are from the first player's point of view (x's)."""
 
-    best_move: Hashable | None
+    best_move: M | None
     """Most-visited root move (ties: higher mean for the side to move, then the game's order); None when the
     game is over or the root is a chance node."""
     iterations: int
     value: float
     """Root mean: total of the playout results over the root's visits."""
-    principal_variation: list[Hashable]
+    principal_variation: list[M]
     """From the root, the best move, then each node's most-visited child, while there is one."""
     root_visits: int
     seconds: float
     proven: float | None
     """The root's value when the solver proved it, else None."""
-    root_stats: list[tuple[Hashable, int, float, float | None]]
+    root_stats: list[tuple[M, int, float, float | None]]
     """``(move, visits, total_x, proven value or None)`` per expanded root child, in the game's move order."""
     nodes: int = 0
     """Nodes in the tree, root included."""
@@ -93,9 +96,9 @@ def ucb(total_x: float, visits: int, parent_visits: int, c: float, mover_is_x: b
     return mean + c * math.sqrt(math.log(parent_visits) / visits)
 
 
-def mcts(game: Game, state: Hashable, *, iterations: int | None = None, seconds: float | None = None,
+def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: float | None = None,
          c: float = DEFAULT_C, seed: int | None = None, solver: bool = False,
-         observer: MctsObserver | None = None) -> MctsResult:
+         observer: MctsObserver | None = None) -> MctsResult[M]:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
 
     A time-limited search always completes at least one iteration, and stops early enough that building
@@ -114,7 +117,7 @@ def mcts(game: Game, state: Hashable, *, iterations: int | None = None, seconds:
     collecting = gc.isenabled()
     gc.disable()  # the tree has no cycles; collections would walk all of it again and again
     try:
-        search = _Search(game, state, c, random.Random(seed), solver, observer)
+        search: _Search[S, M] = _Search(game, state, c, random.Random(seed), solver, observer)
         if seconds is None:
             assert iterations is not None
             search.run(iterations)
@@ -178,7 +181,8 @@ def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Out
     """
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
     if not getattr(game, "alternating", False):
-        to_move, chance_outcomes = game.to_move, getattr(game, "chance_outcomes", None)
+        to_move = game.to_move
+        chance_outcomes: Callable[[Hashable], Any] | None = getattr(game, "chance_outcomes", None)
 
         def chance_playout(state: Hashable) -> Outcome:
             while True:
@@ -186,7 +190,8 @@ def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Out
                 if result is not None:
                     return result
                 if to_move(state) == CHANCE:
-                    state = play(state, _draw(chance_outcomes(state), rand()))  # type: ignore[misc]
+                    assert chance_outcomes is not None, "a game with chance nodes has chance_outcomes"
+                    state = play(state, _draw(chance_outcomes(state), rand()))
                 else:
                     moves = legal_moves(state)
                     state = play(state, moves[int(rand() * len(moves))])
@@ -216,7 +221,7 @@ def _draw(events: Any, r: float) -> Hashable:
     return last  # rounding left r above the sum
 
 
-class _Search:
+class _Search(Generic[S, M]):
     """The tree in parallel lists indexed by node number (0 is the root).
 
     A node lists its children in its own lists (``kid_moves``, ``kids``, ``visits``,
@@ -227,9 +232,11 @@ class _Search:
     their own. The root's own visits and total (x's view) are kept apart.
     """
 
-    def __init__(self, game: Game, state: Hashable, c: float, rng: random.Random, solver: bool,
+    def __init__(self, game: Game[S, M], state: S, c: float, rng: random.Random, solver: bool,
                  observer: MctsObserver | None) -> None:
         self.game = game
+        self.best_outcome: dict[float, float]
+        """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
         bounds = getattr(game, "outcome_range", None)
         if bounds is None:  # unknown: a node is proven only with all its children, and c is taken as given
             self.best_outcome = {1.0: math.inf, -1.0: -math.inf}
@@ -244,10 +251,10 @@ class _Search:
         self.observer = observer
         maker = getattr(game, "random_playouts", None)
         self.playout = maker(rng) if maker is not None else generic_playouts(game, rng)
-        self.states: list[Hashable] = []
-        self.untried: list[list[Hashable]] = []
+        self.states: list[S] = []
+        self.untried: list[list[M]] = []
         """Legal moves not yet tried (empty for a finished game)."""
-        self.kid_moves: list[list[Hashable]] = []
+        self.kid_moves: list[list[M]] = []
         self.kids: list[list[int]] = []
         """``kids[node][j]``: the node number of the j-th child, -1 while it has none (a leaf)."""
         self.visits: list[list[int]] = []
@@ -256,11 +263,9 @@ class _Search:
         """``totals[node][j]``: sum of the j-th child's results from the view of the node's mover."""
         self.signs: list[float] = []
         """+1.0 when x (the first player) moves at the node, -1.0 when o does, +1.0 at chance nodes."""
-        self.events: list[tuple[list[Hashable], list[float], dict[Hashable, int]] | None] = []
+        self.events: list[tuple[list[M], list[float], dict[M, int]] | None] = []
         """At a chance node: its events, their cumulative probabilities, and event -> slot in the node's
         lists once expanded; None at other nodes."""
-        self.best_outcome: dict[float, float]
-        """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
         self.ranking: list[list | None] = []
         """Per node with at least ``WIDE`` children, once selection reaches it: see :meth:`_rank`."""
         self.proof: list[float | None] = []
@@ -274,10 +279,10 @@ class _Search:
         self.inverse, self.inverse_root, self.exploration = _tables(c)
         """``inverse[n] = 1 / n``, ``inverse_root[n] = 1 / sqrt(n)``, ``exploration[N] = c * sqrt(ln N)``:
         UCB1's bonus is ``exploration[N] * inverse_root[n]``, and selection makes no call."""
-        self.order: dict[Hashable, int] = {m: i for i, m in enumerate(self.untried[0])}
+        self.order: dict[M, int] = {m: i for i, m in enumerate(self.untried[0])}
         """Root moves -> their rank in the game's move order."""
 
-    def allocate(self, state: Hashable) -> int:
+    def allocate(self, state: S) -> int:
         """A node of its own for ``state``; its number."""
         node = len(self.states)
         self.states.append(state)
@@ -289,7 +294,7 @@ class _Search:
         mover = self.game.to_move(state)
         self.signs.append(-1.0 if mover == SECOND else 1.0)
         if mover == CHANCE and self.untried[node]:
-            events = self.game.chance_outcomes(state)  # type: ignore[attr-defined]
+            events = cast("ChanceGame[S, M]", self.game).chance_outcomes(state)
             cumulative, total = [], 0.0
             for _, probability in events:
                 total += probability
@@ -329,7 +334,8 @@ class _Search:
         visits, totals, signs, ranking, proof = self.visits, self.totals, self.signs, self.ranking, self.proof
         excluded, chances = self.excluded, self.events
         inverse, inverse_root, exploration = self.inverse, self.inverse_root, self.exploration
-        play, outcome, playout, rand = game.play, game.outcome, self.playout, rng.random
+        play, playout, rand = game.play, self.playout, rng.random
+        outcome = cast("Callable[[S], Outcome]", game.outcome)  # asked only of finished games
         root_total = self.root_total
         root_visits = self.root_visits
         lowest = -math.inf
@@ -347,8 +353,8 @@ class _Search:
             slots: list[int] = []
             expanded = False
             while True:
-                if solver and proof[node] is not None:
-                    result = proof[node]
+                if solver and (proven := proof[node]) is not None:
+                    result = proven
                     break
                 todo = untried[node]
                 events = chances[node]
@@ -374,9 +380,8 @@ class _Search:
                     if solver:
                         child = allocate(child_state)
                         kids[node].append(child)
-                        result = proof[child]  # the outcome of a finished game, else None
-                        if result is None:
-                            result = playout(child_state)
+                        proven = proof[child]  # the outcome of a finished game, else None
+                        result = playout(child_state) if proven is None else proven
                     else:
                         kids[node].append(-1)
                         result = playout(child_state)  # the outcome itself when the game is over
@@ -511,11 +516,12 @@ class _Search:
                 values = [proof[kids[node][chance[2][e]]] for e in chance[0] if e in chance[2]]
                 if None in values:
                     break
+                known = iter(cast("list[float]", values))  # the same nodes' values, none of them None
                 probabilities = [b - a for a, b in zip([0.0, *chance[1]], chance[1], strict=False)]
                 value = 0.0
                 for e, p in zip(chance[0], probabilities, strict=True):
                     if e in chance[2]:
-                        value += p * proof[kids[node][chance[2][e]]]  # type: ignore[operator]
+                        value += p * next(known)
             else:
                 win = self.best_outcome[signs[node]]
                 if value == self.best_outcome[-signs[node]]:  # lost for this node's mover: never select it again
@@ -526,18 +532,19 @@ class _Search:
                     values = [proof[k] for k in kids[node]]
                     if None in values:
                         break
-                    value = max(values) if signs[node] == 1 else min(values)  # type: ignore[type-var]
+                    proven_values = cast("list[float]", values)
+                    value = max(proven_values) if signs[node] == 1 else min(proven_values)
             proof[node] = value
             newly.append((index, value))
         return newly
 
     # -- the answer -------------------------------------------------------------
 
-    def move_order(self, node: int) -> list[Hashable]:
+    def move_order(self, node: int) -> list[M]:
         """The node's moves in the game's order (ties between children go to the earlier)."""
         return list(self.game.legal_moves(self.states[node]))
 
-    def _best_child(self, node: int, rank: Callable[[Hashable], Any]) -> int | None:
+    def _best_child(self, node: int, rank: Callable[[M], Any]) -> int | None:
         """Index (in the node's lists) of the child to play: most visits, higher mean for the mover, lowest move.
 
         With the solver, a child proven won for the mover comes first and one proven lost last.
@@ -555,12 +562,12 @@ class _Search:
 
         return min(range(len(kids)), key=key)
 
-    def result(self, seconds: float) -> MctsResult:
+    def result(self, seconds: float) -> MctsResult[M]:
         """The answer after the iterations run so far."""
         order = self.order
-        pv: list[Hashable] = []
+        pv: list[M] = []
         node = 0
-        rank: Callable[[Hashable], Any] = order.__getitem__
+        rank: Callable[[M], Any] = order.__getitem__
         while node >= 0 and self.events[node] is None:  # no one chooses at a chance node
             j = self._best_child(node, rank)
             if j is None:

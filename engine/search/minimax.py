@@ -10,14 +10,18 @@ tic-tac-toe and ultimate do, take a faster path when nothing is observed).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from math import inf
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from engine.game import CHANCE, FIRST, Game
+from engine.game import CHANCE, FIRST, ChanceGame, Game, Value
 from engine.search.observer import EXACT, HEURISTIC, TERMINAL, SearchObserver, active
+from engine.search.ordering import with_ply
 from engine.search.scoring import Scoring, plain
 from engine.search.search_result import SearchResult
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 Evaluation = Callable[[Any], float]
 """``evaluate(state) -> value`` from the first player's point of view, for depth-limited leaves."""
@@ -38,20 +42,21 @@ def check_depth(depth: int | None, evaluate: Evaluation | None) -> int:
 
 
 def minimax(
-    game: Game,
-    state: Hashable,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: Scoring = plain,
+    scoring: Scoring[S] = plain,
     observer: SearchObserver | None = None,
-    order: Callable[[Any, list[Hashable]], list[Hashable]] | None = None,
-) -> SearchResult:
+    order: Callable[..., Sequence[M]] | None = None,
+) -> SearchResult[M]:
     """Minimax value of ``state`` from the first player's point of view, with every optimal root move.
 
     ``depth`` limits the search to that many plies below the root; unfinished
     nodes at the limit are scored by ``evaluate``. Children are searched in
-    the game's move order unless ``order(state, moves)`` reorders them (the value
+    the game's move order unless ``order(state, moves)`` (``order(state, moves, ply)`` for an order with
+    ``takes_ply = True``) reorders them (the value
     is the same; only the visit order, and so the drawn tree, changes); chance
     events keep the game's order. A chance root has no best moves.
 
@@ -59,40 +64,43 @@ def minimax(
     """
     limit = check_depth(depth, evaluate)
     successors = game.successors
-    outcome = game.outcome
+    # Asked only of finished games (no successors), where it is never None.
+    outcome = cast("Callable[[S], Value]", game.outcome)
     obs = active(observer)
+    reorder = with_ply(order)
     is_plain = scoring is plain
     count = 0
-    root_values: list[tuple[Hashable, float]] = []
+    root_values: list[tuple[M, float]] = []
 
-    def search(s: Hashable, move: Hashable | None, ply: int) -> float:
+    def search(s: S, move: M | None, ply: int) -> float:
         nonlocal count
         count += 1
-        if obs:
+        if obs is not None:
             obs.enter(s, move, ply, -inf, inf)
         children = successors(s)
         if not children:
             value = outcome(s) if is_plain else scoring(outcome(s), s, game)
-            if obs:
+            if obs is not None:
                 obs.leaf(TERMINAL)
                 obs.leave(value, EXACT)
             return value
         if ply == limit:
-            value = evaluate(s)  # type: ignore[misc]
-            if obs:
+            assert evaluate is not None  # check_depth: a limit comes with an evaluation
+            value = evaluate(s)
+            if obs is not None:
                 obs.leaf(HEURISTIC)
                 obs.leave(value, EXACT)
             return value
         mover = to_move(s)
         if mover == CHANCE:
-            probability = dict(game.chance_outcomes(s))  # type: ignore[attr-defined]
+            probability = dict(cast("ChanceGame[S, M]", game).chance_outcomes(s))
             best = 0.0
             for m, child in children:
                 best += probability[m] * search(child, m, ply + 1)
         else:
-            if order is not None:
+            if reorder is not None:
                 child_of = dict(children)
-                children = [(m, child_of[m]) for m in order(s, list(child_of))]
+                children = [(m, child_of[m]) for m in reorder(s, list(child_of), ply)]
             maximizing = mover == FIRST
             best = -inf if maximizing else inf
             for m, child in children:
@@ -101,11 +109,11 @@ def minimax(
                     best = value
                 if ply == 0:
                     root_values.append((m, value))
-        if obs:
+        if obs is not None:
             obs.leave(best, EXACT)
         return best
 
-    def maxi(s: Hashable) -> float:
+    def maxi(s: S) -> float:
         # The fast path (alternating players, no observer, no depth limit, plain scoring, the game's order).
         nonlocal count
         count += 1
@@ -119,7 +127,7 @@ def minimax(
                 best = value
         return best
 
-    def mini(s: Hashable) -> float:
+    def mini(s: S) -> float:
         nonlocal count
         count += 1
         children = successors(s)
@@ -148,7 +156,7 @@ def minimax(
         try:
             value = search(state, None, 0)
         finally:
-            search = None  # type: ignore[assignment] - it refers to itself through its closure: free it now
+            search = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
     best_moves = [m for m, v in root_values if v == value]
     return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=depth,
                         principal_variation=best_moves[:1])

@@ -11,11 +11,16 @@ counted in bulk (the number of legal moves), so leaves are never built.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+from engine.game import Game
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 
-def perft(game: Any, state: Hashable, depth: int) -> int:
+def perft(game: Game[S, M], state: S, depth: int) -> int:
     """Number of move sequences of exactly ``depth`` plies from ``state``.
 
     :raises ValueError: a negative depth.
@@ -27,7 +32,7 @@ def perft(game: Any, state: Hashable, depth: int) -> int:
     return _perft(game.legal_moves, game.play, state, depth)
 
 
-def _perft(legal_moves: Any, play: Any, state: Hashable, depth: int) -> int:
+def _perft(legal_moves: Callable[[S], Sequence[M]], play: Callable[[S, M], S], state: S, depth: int) -> int:
     if depth == 1:
         return len(legal_moves(state))
     if depth == 2:
@@ -35,7 +40,7 @@ def _perft(legal_moves: Any, play: Any, state: Hashable, depth: int) -> int:
     return sum(_perft(legal_moves, play, play(state, m), depth - 1) for m in legal_moves(state))
 
 
-def divide(game: Any, state: Hashable, depth: int) -> dict[Hashable, int]:
+def divide(game: Game[S, M], state: S, depth: int) -> dict[M, int]:
     """Perft split by first move (``move -> count``), for finding where two move generators disagree."""
     if depth < 1:
         raise ValueError(f"divide needs a depth of 1 or more, not {depth}")

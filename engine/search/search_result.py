@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+M = TypeVar("M", bound=Hashable)
 
 
-class SearchResult:
+class SearchResult(Generic[M]):
     """Root value from x's point of view, best moves, and nodes entered (root included).
 
     A plain class rather than a dataclass so that ``sm-bot`` need not import :mod:`dataclasses`.
@@ -13,13 +16,13 @@ class SearchResult:
 
     __slots__ = ("value", "best_moves", "nodes", "depth", "principal_variation")
 
-    def __init__(self, value: float, best_moves: list[Hashable], nodes: int, depth: int | None = None,
-                 principal_variation: list[Hashable] | None = None) -> None:
+    def __init__(self, value: float, best_moves: list[M], nodes: int, depth: int | None = None,
+                 principal_variation: list[M] | None = None) -> None:
         self.value = value
         self.best_moves = best_moves
         self.nodes = nodes
         self.depth = depth
-        self.principal_variation = [] if principal_variation is None else principal_variation
+        self.principal_variation: list[M] = [] if principal_variation is None else principal_variation
 
     def _fields(self) -> tuple[object, ...]:
         return (self.value, self.best_moves, self.nodes, self.depth, self.principal_variation)
@@ -27,7 +30,7 @@ class SearchResult:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SearchResult) and self._fields() == other._fields()
 
-    __hash__ = None  # type: ignore[assignment] - it holds lists
+    __hash__ = None  # type: ignore[assignment]  # unhashable (object's hash would not agree with ==): it holds lists
 
     def __repr__(self) -> str:
         return (f"SearchResult(value={self.value!r}, best_moves={self.best_moves!r}, nodes={self.nodes!r}, "

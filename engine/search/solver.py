@@ -18,12 +18,15 @@ From the scores follow the course's notions (seed 003):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar, cast
 
-from engine.game import O, Outcome, Player, X
+from engine.game import Game, O, Outcome, Player, X
 from engine.search.counting import Checkpoints, Progress
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
 
 WIN_SCORE = 1000
 """Score of a finished game won by x (o: the negative). Above any game's length in plies."""
@@ -34,12 +37,12 @@ def _sign(score: int) -> Outcome:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Generic[S, M]):
     """The scores of every position reachable from ``root`` and what they tell."""
 
-    game: Any
-    root: Hashable
-    scores: Mapping[Hashable, int]
+    game: Game[S, M]
+    root: S
+    scores: Mapping[S, int]
     """Every reachable position's score (x's point of view; see the module docstring)."""
 
     # -- values ---------------------------------------------------------------
@@ -54,11 +57,11 @@ class Solution:
         """Distinct positions reachable from the root (the root included)."""
         return len(self.scores)
 
-    def value_of(self, state: Hashable) -> Outcome:
+    def value_of(self, state: S) -> Outcome:
         """Game value of a position reachable from the root."""
         return _sign(self.scores[state])
 
-    def plies_to_end(self, state: Hashable) -> int | None:
+    def plies_to_end(self, state: S) -> int | None:
         """Plies until the game ends when both sides play the strategy moves; ``None`` for a draw."""
         score = self.scores[state]
         return WIN_SCORE - abs(score) if score else None
@@ -70,13 +73,13 @@ class Solution:
 
     # -- moves ----------------------------------------------------------------
 
-    def optimal_moves(self, state: Hashable | None = None) -> list[Hashable]:
+    def optimal_moves(self, state: S | None = None) -> list[M]:
         """Every move that keeps the position's game value (ascending)."""
         state = self.root if state is None else state
         value = self.value_of(state)
         return [m for m, child in self.game.successors(state) if _sign(self.scores[child]) == value]
 
-    def best_move(self, state: Hashable) -> Hashable | None:
+    def best_move(self, state: S) -> M | None:
         """The strategy move: fastest win, else a draw, else slowest loss; first such move ascending."""
         children = self.game.successors(state)
         if not children:
@@ -88,12 +91,12 @@ class Solution:
 
     # -- attractors and strategies --------------------------------------------
 
-    def attractor(self, player: Player) -> frozenset[Hashable]:
+    def attractor(self, player: Player) -> frozenset[S]:
         """Reachable positions from which ``player`` forces a win (won finished games included)."""
         target = 1 if player == X else -1
         return frozenset(s for s, score in self.scores.items() if _sign(score) == target)
 
-    def winning_strategy(self, player: Player | None = None) -> dict[Hashable, Hashable]:
+    def winning_strategy(self, player: Player | None = None) -> dict[S, M]:
         """One winning move for every unfinished attractor position of ``player`` where it is to move.
 
         ``player`` defaults to the root's winner; empty when that side cannot force a win.
@@ -103,7 +106,7 @@ class Solution:
             return {}
         return self._strategy(player, 1)
 
-    def drawing_strategy(self, player: Player) -> dict[Hashable, Hashable]:
+    def drawing_strategy(self, player: Player) -> dict[S, M]:
         """One move for every reachable position where ``player`` is to move and does not lose.
 
         Playing it, ``player`` never loses from any position of value ≥ draw for it
@@ -111,18 +114,19 @@ class Solution:
         """
         return self._strategy(player, 0)
 
-    def _strategy(self, player: Player, at_least: int) -> dict[Hashable, Hashable]:
+    def _strategy(self, player: Player, at_least: int) -> dict[S, M]:
         sign = 1 if player == X else -1
         game = self.game
         return {
-            s: self.best_move(s)
+            s: move
             for s, score in self.scores.items()
-            if _sign(score) * sign >= at_least and game.to_move(s) == player and game.successors(s)
+            if _sign(score) * sign >= at_least and game.to_move(s) == player
+            and (move := self.best_move(s)) is not None  # None exactly where the game is over
         }
 
 
-def solve(game: Any, state: Hashable, *, max_positions: int | None = None,
-          progress: Progress | None = None) -> Solution:
+def solve(game: Game[S, M], state: S, *, max_positions: int | None = None,
+          progress: Progress | None = None) -> Solution[S, M]:
     """Score every position reachable from ``state`` (one visit each).
 
     ``progress(visited)`` is called every ``engine.search.counting.PROGRESS_EVERY`` positions.
@@ -131,13 +135,13 @@ def solve(game: Any, state: Hashable, *, max_positions: int | None = None,
         (``None``: no limit).
     """
     successors = game.successors
-    outcome = game.outcome
+    outcome = cast("Callable[[S], int]", game.outcome)  # asked only of finished games; solve() is for +1/0/-1
     to_move = game.to_move
-    scores: dict[Hashable, int] = {}
+    scores: dict[S, int] = {}
     checks = Checkpoints(max_positions, progress, lambda: game.fen(state))
     stop = checks.next
 
-    def walk(s: Hashable) -> int:
+    def walk(s: S) -> int:
         nonlocal stop
         children = successors(s)
         if not children:

@@ -15,16 +15,14 @@ step, long enough to break a move's time limit. A fixed table never does.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 EXACT = 0
 LOWER = 1
 """The true value is at least ``value`` (the search failed high)."""
 UPPER = 2
 """The true value is at most ``value`` (the search failed low)."""
 
-Entry = tuple[int, int, int, float, Hashable]
-"""``(key, draft, flag, value, best move)``."""
+Entry = tuple[int, int, int, float, int | None]
+"""``(key, draft, flag, value, best move)``; keys are Zobrist keys, so moves are ints (:mod:`engine.search.zobrist`)."""
 
 DEFAULT_BITS = 20
 
@@ -48,11 +46,11 @@ class TranspositionTable:
         entry = self.slots[key & self.mask]
         return entry if entry is not None and entry[0] == key else None
 
-    def store(self, key: int, draft: int, flag: int, value: float, move: Hashable) -> None:
+    def store(self, key: int, draft: int, flag: int, value: float, move: int | None) -> None:
         """Remember a search result (replacing whatever held the slot)."""
         self.slots[key & self.mask] = (key, draft, flag, value, move)
 
-    def best_move(self, key: int) -> Hashable | None:
+    def best_move(self, key: int) -> int | None:
         """The move stored for ``key`` (None when unknown)."""
         entry = self.get(key)
         return None if entry is None else entry[4]

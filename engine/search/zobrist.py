@@ -16,8 +16,8 @@ so a collision can never produce an illegal move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, Protocol, cast
 
 KEY_BITS = 64
 SEED = 20160511
@@ -79,8 +79,14 @@ class Hashing(NamedTuple):
     """How a search keys one game's positions: the random numbers, a from-scratch key, the root's last move."""
 
     keys: ZobristKeys
-    root_key: Callable[[Hashable], int]
-    last_move: Callable[[Hashable], int | None]
+    root_key: Callable[[int], int]
+    last_move: Callable[[int], int | None]
+
+
+class _TracksLastMove(Protocol):
+    """Ultimate's states know the last move (it routes the next one)."""
+
+    def last_move(self, state: int) -> int | None: ...
 
 
 def ultimate_key(state: int) -> int:
@@ -108,7 +114,7 @@ def hashing_for(game: object) -> Hashing:
     """
     name = getattr(game, "name", None)
     if name == "ultimate":
-        return Hashing(ULTIMATE_KEYS, ultimate_key, game.last_move)  # type: ignore[attr-defined]
+        return Hashing(ULTIMATE_KEYS, ultimate_key, cast(_TracksLastMove, game).last_move)
     if name == "tictactoe":
         return Hashing(TICTACTOE_KEYS, tictactoe_key, lambda state: None)
     raise ValueError(f"no Zobrist keys for game {name!r}")

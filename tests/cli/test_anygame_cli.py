@@ -6,6 +6,7 @@ file left behind."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -160,6 +161,29 @@ def test_openspiel_moves_by_number_or_name_reach_the_same_position(capfd) -> Non
 
 
 @needs_openspiel
+@pytest.mark.parametrize("algo", ["minimax", "alphabeta", "mcts"])
+def test_each_openspiel_action_has_the_name_of_the_player_taking_it(capfd, algo: str) -> None:
+    """Connect Four's action 3 is x3 for player 0 and o3 for player 1; Pig's action 1 is the decision 'stop' or
+    the chance event 'Roll 2'. Edges were named after the first player met taking that action number."""
+    limit = ["--iterations", "300"] if algo == "mcts" else ["--depth", "3"]
+    expected = {"player 0": "x", "player 1": "o"}
+    data = json_of(capfd, "--game", CONNECT_FOUR, "--moves", "3,3,2", "--algo", algo, *limit)
+    movers = {n["id"]: n["to_move"] for n in data["nodes"]}
+    named = {(movers[e["source"]], e["label"][0]) for e in data["edges"]}
+    assert named == set(expected.items()), named
+    cut = ["--max-nodes", "40"] if algo == "mcts" else ["--plies", "2"]
+    for figure in (["--format", "dot"], ["--format", "dot", *cut], ["--format", "svg", "--style", "compact"]):
+        code, out, _ = tttree(capfd, "--game", CONNECT_FOUR, "--moves", "3,3,2", "--algo", algo, *limit, *figure)
+        # one name per action number (the bug) would be 4 names, not 8
+        assert code == 0 and set(re.findall(r"\b[xo][0-3]\b", out)) == {f"{p}{c}" for p in "xo" for c in range(4)}
+    pig = json_of(capfd, "--game", "openspiel:pig(horizon=4,winscore=4,diceoutcomes=2)", "--moves", "0",
+                  "--algo", "alphabeta" if algo == "mcts" else algo)
+    movers = {n["id"]: n["to_move"] for n in pig["nodes"]}
+    names = {(movers[e["source"]] == "chance", e["move"], e["label"]) for e in pig["edges"]}
+    assert names == {(True, 0, "Roll 1"), (True, 1, "Roll 2"), (False, 0, "roll"), (False, 1, "stop")}
+
+
+@needs_openspiel
 def test_an_openspiel_name_holding_commas_is_typed_in_quotes(capfd) -> None:
     spec = "openspiel:nim(pile_sizes=1;2)"
     quoted = json_of(capfd, "--game", spec, "--moves", '"pile:2, take:1;"')["graph"]
@@ -233,6 +257,13 @@ class Count:
     def legal_moves(self, s): return [1, 2] if s < 3 else []
     def play(self, s, m): return s + m
     def outcome(self, s): return None if s < 3 else 1
+
+class Long:
+    def initial(self): return 0
+    def to_move(self, s): return s % 2
+    def legal_moves(self, s): return [1] if s < 1200 else []
+    def play(self, s, m): return s + m
+    def outcome(self, s): return None if s < 1200 else 0
 """
 
 BAD_INPUT = [
@@ -241,6 +272,7 @@ BAD_INPUT = [
     (["--tree", "[[3,12,8],[]]"], "empty brackets []"),
     (["--tree", ""], "no tree"),
     (["--tree", "[[3,x,8],[2,4,6]]"], "a leaf that is not a number: 'x'"),
+    (["--tree", "[[3,1e400,8],[2,4,6]]"], "a leaf too large for a number: '1e400'"),
     (["--tree", "{1/2: 3, 1/3: 4}"], "sum to 5/6, not 1"),
     (["--tree", "{-1/2: 3, 3/2: 4}"], "a negative probability: '-1/2'"),
     (["--tree", "[1,2]", "--root", "sideways"], "sideways"),
@@ -309,3 +341,12 @@ def test_without_openspiel_the_error_names_the_extra_to_install(tmp_path: Path) 
     assert done.stderr == ("error: OpenSpiel is not installed; install it with pip install 'treeviz[openspiel]': "
                            f"'{CONNECT_FOUR}'\n")
     assert not target.exists()
+
+
+@pytest.mark.parametrize("args", [["--tree", "[" * 1200 + "1" + "]" * 1200], ["--game", "GAMES:Long"]],
+                         ids=["a tree nested 1200 deep", "a game of one's own 1200 moves long"])
+def test_a_tree_too_deep_to_search_is_one_error_line(capfd, tmp_path: Path, args: list[str]) -> None:
+    code, out, err, target = _bad(capfd, tmp_path, args)
+    assert code == 2 and out == "", err
+    assert err.startswith("error: too deep: a line of the tree runs past about") and err.count("\n") == 1, err
+    assert list(target.parent.iterdir()) == []

@@ -83,6 +83,7 @@ def test_solve_takes_the_figure_options(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("error: --path 9") and not (tmp_path / "t.svg").exists()
 
 
+@pytest.mark.slow  # 1.3 s: the alpha-beta tree of the empty board through the command
 def test_the_style_picked_by_size_is_said_on_stderr(tmp_path: Path) -> None:
     done = run("tttree", "9 x", "--algo", "alphabeta", "-o", "ab.svg", cwd=tmp_path)
     assert done.returncode == 0 and done.stdout == ""
@@ -94,6 +95,7 @@ def test_the_style_picked_by_size_is_said_on_stderr(tmp_path: Path) -> None:
     assert (tmp_path / "ab.svg").stat().st_size > 100_000
 
 
+@pytest.mark.slow  # 1.3 s: the alpha-beta tree of the empty board through the command
 def test_stderr_and_the_heading_count_the_same_nodes(tmp_path: Path) -> None:
     """Issue 26 item 7: one truth. The heading counts the nodes alpha-beta entered and the moves it pruned; the
     note on stderr says the same two numbers (it once counted both together, 25,227, as "nodes")."""
@@ -116,6 +118,7 @@ def test_tex_goes_to_stdout_when_no_file_is_given(tmp_path: Path) -> None:
     assert done.stdout.rstrip().endswith("\\end{document}")
 
 
+@pytest.mark.slow  # 2.2 s: three commands, one the depth-3 board figure of the empty board
 def test_a_figure_no_page_holds_says_which_size_fits_it(tmp_path: Path) -> None:
     """Issue 26 item 7: a board figure metres wide at its natural size, and a compact one scaled to 16 cm that
     comes out taller than A4, each get a note naming the --size that fits them; a figure that fits says nothing."""

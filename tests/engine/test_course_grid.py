@@ -171,6 +171,7 @@ def reference_dfs(grid: list[list[int]], player: int):
     return None
 
 
+@pytest.mark.slow  # 1.5 s here
 def test_dfs_play_follows_the_course_pseudo_code_on_every_reachable_position() -> None:
     for grid, player, _ in grids_of_reachable_positions():
         for who in (player, 3 - player):

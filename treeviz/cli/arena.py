@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from engine.arena.championship import DEFAULT_LIMIT, Championship, GameResult, Plan, close_player, unique_names
-from engine.arena.players import make_player
+from engine.arena.players import make_player, unrunnable
 from engine.arena.records import (
     RECORDS_NAME,
     Records,
@@ -126,9 +126,12 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
             player = make_player(spec)
         except ValueError as exc:
             fail(exc)
+        problem = unrunnable(player)
+        close_player(player)
+        if problem is not None:
+            fail(f"player {spec!r}: {problem}")
         note_old_player_spelling(spec)
         names.append(player.name)
-        close_player(player)
     plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)
     runner = _runner(backend, address, jobs)
     show = progress_enabled() if progress is None else progress

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
 from treeviz.cli.usage import Command, Seconds, Text, WholeNumber, note_old_player_spelling
+
+if TYPE_CHECKING:
+    from engine.arena.players import Player
 
 DEFAULT_SECONDS = 6.0
 """The championship's limit per move."""
@@ -41,14 +45,14 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
         from engine.arena.players import choose_within
 
         chosen = _make(player, seed)
-        move = choose_within(chosen, state, seconds, started)  # type: ignore[arg-type]
+        move = choose_within(chosen, state, seconds, started)
         text = f"move {ULTIMATE.move_name(move)} by {chosen.name}"
-    sys.stdout.write(f"{ULTIMATE.move_name(move)}\n")  # type: ignore[arg-type]
+    sys.stdout.write(f"{ULTIMATE.move_name(move)}\n")
     sys.stdout.flush()
     click.echo(f"{text}; answered {time.monotonic() - started:.3f} s after launch", err=True)
 
 
-def _make(spec: str, seed: int | None) -> object:
+def _make(spec: str, seed: int | None) -> Player:
     """The built-in player ``spec`` (a bad spec is bad input)."""
     from engine.arena.players import make_player
 
@@ -83,7 +87,7 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
         from treeviz.cli.serve import serve_loop
 
         chosen = _make(player, seed) if player is not None else None
-        serve_loop(sys.stdin, sys.stdout, chosen)  # type: ignore[arg-type]
+        serve_loop(sys.stdin, sys.stdout, chosen)
         return
     if fen is None:
         raise click.UsageError("missing FEN and SECONDS (or --serve): sm-bot FEN SECONDS")
@@ -109,4 +113,3 @@ def smbot_main(started: float) -> int:
         run(smbot_command, prog_name="sm-bot", obj=started)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    return 0

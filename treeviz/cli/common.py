@@ -7,9 +7,10 @@ traceback.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NoReturn
 
@@ -17,7 +18,7 @@ import click
 
 from engine.errors import FenError, IllegalMoveError, MoveSyntaxError, ParameterError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
-from treeviz.cli.usage import in_cli_words, usage_message
+from treeviz.cli.usage import ReaderGone, in_cli_words, usage_message
 from treeviz.files import OutputPathError
 
 INTERRUPTED = 130
@@ -54,7 +55,7 @@ def write_output(path: str | os.PathLike[str], chunks: Iterable[bytes | str]) ->
         fail(exc)
 
 
-def output_format(output: Path | None, suffixes: dict[str, str], default: str | None = "dot", *,
+def output_format(output: Path | None, suffixes: Mapping[str, str], default: str | None = "dot", *,
                   option: str | None = "--format") -> str:
     """The format ``output``'s suffix names (``default`` for stdout or a name without a suffix, as /dev/null);
     a suffix the command does not know (or none, when there is no ``default``) is ``error:``, not a file in
@@ -81,6 +82,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     guard_memory_limit()
     try:
         command.main(args=argv, prog_name=prog_name, standalone_mode=False, obj=obj)
+        sys.stdout.flush()  # a reader gone (``| head``) shows here, not in the interpreter's flush at exit
     except MemoryError:
         _out_of_memory()
     except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -102,17 +104,55 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
-    except BrokenPipeError:
-        # The reader went away (``| head``): not our failure.
-        sys.stderr.close()
-        sys.exit(0)
+    except (BrokenPipeError, ReaderGone):
+        _reader_gone()
     except KeyboardInterrupt:
         _interrupted("")
+    except OSError as exc:
+        if exc.errno not in WRITE_FAILURES:
+            _internal_failure(exc)
+        # Writing stdout failed (> /dev/full, a full disk): -o FILE says it as OutputPathError does.
+        _stdout_to_devnull()
+        _error(f"cannot write the output: {(exc.strerror or str(exc)).lower()}")
+        sys.exit(2)
+    except RecursionError:
+        # The searches recurse once a ply: a textbook tree nested a thousand deep, or a game of one's own whose
+        # lines run that long, is more than Python's stack allows.
+        _error(f"too deep: a line of the tree runs past about {sys.getrecursionlimit():,} moves, more than the "
+               "search can follow; search it to a --depth (a game with an evaluation) or give a shallower tree")
+        sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the SPEC's "internal failure"
-        _error(f"internal failure: {type(exc).__name__}: {exc}")
-        if os.environ.get("TREEVIZ_DEBUG"):
-            raise
-        sys.exit(1)
+        _internal_failure(exc)
+    sys.exit(0)
+
+
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""What writing the output may meet that is not ours to fix: a full disk or device, a quota, a file too large."""
+
+
+def _internal_failure(exc: BaseException) -> NoReturn:
+    """The SPEC's internal failure: one line naming the exception, exit status 1 (``TREEVIZ_DEBUG=1``: the
+    traceback too)."""
+    _error(f"internal failure: {type(exc).__name__}: {exc}")
+    if os.environ.get("TREEVIZ_DEBUG"):
+        raise exc
+    sys.exit(1)
+
+
+def _stdout_to_devnull() -> None:
+    """Send what is still buffered for stdout to /dev/null: the interpreter's own flush at exit would meet the
+    same failure again and end the process with status 1 or 120."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _reader_gone() -> NoReturn:
+    """The reader of our output went away (``| head``, or the reader of ``-o /dev/stdout`` or a FIFO): not our
+    failure, exit status 0."""
+    _stdout_to_devnull()
     sys.exit(0)
 
 

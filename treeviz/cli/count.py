@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,20 +19,29 @@ from engine.search.counting import PositionLimitError, count_outcomes
 from treeviz.cli.common import fail, progress_enabled
 from treeviz.cli.usage import Command, WholeNumber, typed_option
 
+if TYPE_CHECKING:
+    from engine.games.tictactoe import TicTacToe
+    from engine.games.ultimate import Ultimate
+
 DEFAULT_MAX_POSITIONS = 1_000_000
 """Distinct positions a walk may visit before it gives up (tic-tac-toe never needs more than 5,478;
 an ultimate position a dozen moves from the end needs a few hundred thousand, about 300,000 a second)."""
 
 
-def position_from_fen(fen: str) -> tuple[Any, Any]:
+def position_from_fen(fen: str) -> tuple[TicTacToe | Ultimate, int]:
     """The game a FEN is written for and its state: ultimate FENs have three fields, tic-tac-toe two.
 
     :raises engine.errors.FenError: the FEN is malformed or describes an unreachable position.
     """
+    game: TicTacToe | Ultimate
     if len(fen.split(" ")) == 3:
-        from engine.games.ultimate import ULTIMATE as game
+        from engine.games.ultimate import ULTIMATE
+
+        game = ULTIMATE
     else:
-        from engine.games.tictactoe import TICTACTOE as game
+        from engine.games.tictactoe import TICTACTOE
+
+        game = TICTACTOE
     return game, game.parse_fen(fen)
 
 

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),
     "report": ("treeviz.cli.report", "report_command"),
+    "exercise": ("treeviz.cli.exercise", "exercise_command"),
 }
 
 SHORT_HELP: dict[str, str] = {
@@ -40,6 +41,7 @@ SHORT_HELP: dict[str, str] = {
     "perft": "Number of move sequences of a given length.",
     "arena": "Run an ultimate tic-tac-toe championship between bots.",
     "report": "Results page of a championship from its records.",
+    "exercise": "Alpha-beta worksheets to print, with their answer keys.",
 }
 
 

@@ -29,13 +29,14 @@ _started_at = time.monotonic() - process_age()
 """When the process started, on the monotonic clock."""
 
 
-def choose(fen: str, seconds: float, *, c: float, seed: int | None, solver: bool, started: float) -> MctsResult:
+def choose(fen: str, seconds: float, *, c: float, seed: int | None, solver: bool, started: float) -> MctsResult[int]:
     """Parse, check and search ``fen`` until the deadline for a budget of ``seconds`` begun at ``started``."""
     if not math.isfinite(seconds) or seconds <= 0:
         fail(f"SECONDS must be a positive number of seconds, not {seconds:g}")
     state = ULTIMATE.parse_fen(fen)
-    if ULTIMATE.is_over(state):
-        result = {1: "x won", -1: "o won", 0: "drawn"}[ULTIMATE.outcome(state)]  # type: ignore[index]
+    outcome = ULTIMATE.outcome(state)
+    if outcome is not None:
+        result = {1: "x won", -1: "o won", 0: "drawn"}[outcome]
         fail(f"the game is over ({result}): there is no move to play: {fen!r}")
     ULTIMATE.random_playouts(random.Random(0))  # tables first, so the search's time is the search's
     left = timed_deadline(seconds, started) - time.monotonic()
@@ -50,8 +51,9 @@ def report(result: MctsResult) -> str:
     rate = result.iterations / result.seconds if result.seconds > 0 else 0.0
     best = next(s for s in result.root_stats if s[0] == result.best_move)
     proven = "" if result.proven is None else f" (proven {result.proven:+g})"
-    pv = " ".join(ULTIMATE.move_name(m) for m in result.principal_variation)  # type: ignore[arg-type]
-    return (f"move {ULTIMATE.move_name(result.best_move)}: {result.iterations:,} iterations, "  # type: ignore[arg-type]
+    assert result.best_move is not None  # as choose() returns it
+    pv = " ".join(ULTIMATE.move_name(m) for m in result.principal_variation)
+    return (f"move {ULTIMATE.move_name(result.best_move)}: {result.iterations:,} iterations, "
             f"{rate:,.0f}/s, {result.nodes:,} nodes, {best[1]:,} visits, mean {result.value:+.3f} "
             f"(x's view){proven}, {result.seconds:.3f} s search, pv {pv}")
 
@@ -70,7 +72,8 @@ def mcts_command(fen: str, seconds: float, c: float, seed: int | None, solver: b
     <sub-board><cell> (45); the search's figures go to stderr.
     """
     result = choose(fen, seconds, c=c, seed=seed, solver=solver, started=_started_at)
-    sys.stdout.write(f"{ULTIMATE.move_name(result.best_move)}\n")  # type: ignore[arg-type]
+    assert result.best_move is not None  # the game goes on (choose() checked) and a search has one iteration
+    sys.stdout.write(f"{ULTIMATE.move_name(result.best_move)}\n")
     sys.stdout.flush()
     click.echo(f"{report(result)}; answered {time.monotonic() - _started_at:.3f} s after launch", err=True)
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import click
 
-from engine.games.tictactoe import TICTACTOE
-from engine.games.ultimate import ULTIMATE
+from engine.games.tictactoe import TICTACTOE, TicTacToe
+from engine.games.ultimate import ULTIMATE, Ultimate
 from engine.search.perft import perft
 from treeviz.cli.common import progress_enabled
 from treeviz.cli.usage import Command, WholeNumber
 
 
-def game_for_fen(fen: str) -> object:
+def game_for_fen(fen: str) -> TicTacToe | Ultimate:
     """ULTIMATE for a three-field FEN, TICTACTOE otherwise (its parser then says what is wrong)."""
     return ULTIMATE if len(fen.split(" ")) == 3 else TICTACTOE
 

@@ -5,14 +5,15 @@ Shared by ``tttree`` / ``treeviz tree`` / ``treeviz compare`` and ``treeviz view
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import click
 
 from treeviz.cli.common import fail
-from treeviz.cli.usage import Number, OneOf, WholeNumber
-from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES
+from treeviz.cli.usage import Number, OneOf, OneOrMoreOf, WholeNumber
+from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES, Search
+from treeviz.trees.builder import ORDER_HELP, ORDERS
 from treeviz.trees.dag import MERGES
 
 ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
@@ -40,7 +41,8 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--c", "c", type=Number(0, about="the UCB1 exploration constant"), default=None, metavar="C",
                      help="MCTS: UCB1 exploration constant, >= 0 [default: 1.41, i.e. sqrt 2]."),
         click.option("--seed", type=WholeNumber(), default=None, metavar="S",
-                     help="MCTS: random seed of the playouts; the same seed gives the same tree [default: 0]."),
+                     help="Random seed of MCTS's playouts and of --order random; the same seed gives the same "
+                          "tree [default: 0]."),
         click.option("--solver", is_flag=True, default=False,
                      help="MCTS: prove wins and losses as they are found (MCTS-solver) and back them up."),
     ]
@@ -49,7 +51,7 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def compare_list(value: str | bool | None) -> list[str] | None:
+def compare_list(value: str | bool | None) -> list[Search] | None:
     """The searches ``--compare`` names (None when it is not given); bad lists stop with ``error: ...``."""
     if value is None or value is False:
         return None
@@ -66,15 +68,28 @@ def compare_list(value: str | bool | None) -> list[str] | None:
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         fail(f"--compare lists {repeated[0]} twice")
-    return names
+    return cast("list[Search]", names)  # each one of SEARCHES (checked above)
 
 
-def check_search_options(algorithms: list[str], *, iterations: int | None, c: float | None, seed: int | None,
-                         solver: bool) -> None:
+def order_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--order NAME[,NAME...]``: the move order of the search, or several drawn side by side."""
+    phrases = "; ".join(f"{name}: {phrase}" for name, phrase in ORDER_HELP.items())
+    return click.option(
+        "--order", type=OneOrMoreOf(list(ORDERS)), default=("ascending",), metavar="ORDER[,ORDER...]",
+        help=f"Move order of the search ({phrases}). Several, comma-separated (best,worst): the same search under "
+             "each, side by side, with the leaves each examines and, for a uniform tree, the Knuth-Moore minimum "
+             "[default: ascending].")
+
+
+def check_search_options(algorithms: Sequence[str], *, iterations: int | None, c: float | None, seed: int | None,
+                         solver: bool, orders: Sequence[str] | None = None) -> None:
     """Refuse MCTS options given to other searches, before any search runs (the library cannot tell a default
-    from a value given); every other combination is the library's to refuse."""
+    from a value given); every other combination is the library's to refuse. ``--seed`` also shuffles the
+    ``random`` move order."""
     if "mcts" not in algorithms:
+        seeded = "random" in (orders or [])
         given = [name for name, value in (("--iterations", iterations), ("--c", c), ("--seed", seed))
-                 if value is not None] + (["--solver"] if solver else [])
+                 if value is not None and not (name == "--seed" and seeded)] + (["--solver"] if solver else [])
         if given:
-            fail(f"{given[0]} is an MCTS option: use it with --algo mcts (or mcts in --compare)")
+            also = " or --order random" if given[0] == "--seed" else ""
+            fail(f"{given[0]} is an MCTS option: use it with --algo mcts (or mcts in --compare){also}")

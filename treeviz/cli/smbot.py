@@ -54,7 +54,7 @@ def answer(fen: str, seconds: float, started: float) -> int:
     if ULTIMATE.is_over(state):
         return error(finished_message(state, fen))
     decision = search(state, seconds - ONE_SHOT_MARGIN, started, hold=HELD)
-    sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")  # type: ignore[arg-type]
+    sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")
     sys.stdout.flush()
     if decision.engine != "C":
         from engine.bot.native_search import why_python

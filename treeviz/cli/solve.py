@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from engine.game import PLAYER_NAMES, O, X
+from engine.game import PLAYER_NAMES, Game, O, X
 from engine.search.counting import PositionLimitError
 from engine.search.solver import Solution, solve
 from treeviz.cli.common import fail, output_format, write_output
@@ -34,6 +34,11 @@ from treeviz.draw.strategy_figure import strategy_figure
 from treeviz.trees.crop import crop_graph
 from treeviz.trees.strategy import DEFAULT_MAX_NODES, StrategyTreeTooLarge, strategy_tree
 
+if TYPE_CHECKING:
+    from treeviz.draw.dot_parts import Rankdir
+    from treeviz.draw.styles import Style
+    from treeviz.draw.themes import ThemeName
+
 FORMATS = ("dot", "png", "svg", "pdf", "tex", "json")
 SUFFIXES = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex", ".json": "json"}
 RESULT_WORDS = {1: "x wins", -1: "o wins", 0: "draw"}
@@ -41,7 +46,7 @@ SHOWN_STRATEGY = 12
 """Strategies meeting at most this many positions are printed without --list."""
 
 
-def _moves(game: Any, moves: list[Any]) -> str:
+def _moves(game: Game, moves: list[Any]) -> str:
     return " ".join(game.move_name(m) for m in moves) or "none (the game is over)"
 
 
@@ -140,8 +145,9 @@ def _by_stones(item: Any) -> tuple[int, str]:
 @figure_options
 @max_positions_option
 def solve_command(fen: str, listing: bool, side: str | None, fmt: str | None, output: Path | None,
-                  max_nodes: int, max_positions: int, rankdir: str | None, style: str | None, size: str | None,
-                  dpi: int | None, theme: str, plies: int | None, moves: str | None, tex_body: bool) -> None:
+                  max_nodes: int, max_positions: int, rankdir: Rankdir | None, style: Style | None,
+                  size: str | None, dpi: int | None, theme: ThemeName, plies: int | None, moves: str | None,
+                  tex_body: bool) -> None:
     """Solve FEN: its value with best play, the optimal moves, the winner's attractor and strategy.
 
     The attractor is the set of positions from which the winner forces a win;

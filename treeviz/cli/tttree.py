@@ -8,20 +8,22 @@ the course (``tttree "1o11o1oxx x" > g.dot``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
+from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
     ALGO_HELP,
     check_search_options,
     compare_list,
     compare_option,
+    order_option,
     search_options,
 )
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber, binary_to_terminal
@@ -30,10 +32,27 @@ from treeviz.draw.graphviz import RenderError
 from treeviz.draw.kinds import kind_of
 from treeviz.draw.styles import BOARD_LIMIT, COMPACT_LIMIT, STYLES
 from treeviz.draw.themes import THEMES
-from treeviz.tree import BINARY_FORMATS, DEFAULT_C, FORMATS, SEARCHES, SUFFIXES, Tree, comparison, search_tree
+from treeviz.tree import (
+    BINARY_FORMATS,
+    DEFAULT_C,
+    FORMATS,
+    SEARCHES,
+    SUFFIXES,
+    Tree,
+    comparison,
+    order_comparison,
+    search_tree,
+)
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET
-from treeviz.trees.builder import ORDERS
 from treeviz.trees.crop import parse_path
+
+if TYPE_CHECKING:
+    from treeviz.draw.dot_parts import Rankdir
+    from treeviz.draw.styles import Style
+    from treeviz.draw.themes import ThemeName
+    from treeviz.tree import Format, Search
+    from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
+    from treeviz.trees.dag import Merge
 
 DEFAULT_MAX_NODES = 1000
 """The picture formats' cap when ``--max-nodes`` is not given: about what a figure can still hold."""
@@ -44,27 +63,43 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 
-def requested_tree(fen: str | None, *, compare: bool | str | None, algo: str, depth: int | None, scoring: str,
-                   order: str, max_nodes: int, title: str | None, path: list[str] | None = None,
-                   plies: int | None = None, merge: str | None = None, iterations: int | None = None,
+def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search | None, depth: int | None,
+                   scoring: ScoringChoice, order: OrderName | Sequence[OrderName], max_nodes: int, title: str | None,
+                   path: list[str] | None = None,
+                   plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
-    ``start`` says what to search when it is not the FEN ``fen`` (:func:`position_options.start_arguments`).
+    ``order`` one move order or several (``--order best,worst``: one search under each, side by side; the search
+    is alpha-beta unless ``algo`` says otherwise); ``start`` says what to search when it is not the FEN ``fen``
+    (:func:`position_options.start_arguments`).
     """
     where = start if start is not None else {"position": fen}
     algorithms = compare_list(compare)
-    check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver)
-    mcts = {"iterations": iterations, "c": DEFAULT_C if c is None else c, "seed": 0 if seed is None else seed,
-            "solver": solver, "node_budget": node_budget}
+    orders = [order] if isinstance(order, str) else list(order)
+    if len(orders) > 1 and algorithms is not None:
+        fail("--compare draws several searches under one move order, --order with several orders one search under "
+             "each: give one of them")
+    if len(orders) > 1 and algo == "mcts":
+        fail("--order with several orders compares the move orders of minimax or alpha-beta; MCTS has none "
+             "(its playouts are random)")
+    algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
+    check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
+    mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
+                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
     try:
-        if algorithms is not None:
-            tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=order,
+        if len(orders) > 1:
+            assert algo != "mcts"  # refused above
+            tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
+                                    max_nodes=max_nodes, title=title, path=path, plies=plies,
+                                    seed=mcts["seed"], node_budget=node_budget)
+        elif algorithms is not None:
+            tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=orders[0],
                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
         else:
-            tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=order,
+            tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=orders[0],
                                max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
     except ValueError as exc:
         fail(exc)
@@ -102,9 +137,10 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: str | None, size: str | None,
-                         dpi: int | None, theme: str, rankdir: str | None, plies: int | None, moves: str | None,
-                         tex_body: bool, formats: tuple[str, ...] = FORMATS) -> tuple[FigureOptions, list[str] | None]:
+def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, style: Style | None, size: str | None,
+                         dpi: int | None, theme: ThemeName, rankdir: Rankdir | None, plies: int | None,
+                         moves: str | None, tex_body: bool, formats: tuple[str, ...] = FORMATS,
+                         explain: bool = False) -> tuple[FigureOptions, list[str] | None]:
     """Every figure option checked before any search: the options object and the parsed path, or ``error:``."""
     if fmt_given and output is not None:
         named = SUFFIXES.get(output.suffix.lower())
@@ -114,7 +150,7 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
         fail(f"--plies must be 0 or more, not {plies}")
     try:
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
-                                            tex_body=tex_body)
+                                            tex_body=tex_body, explain=explain)
         options.check_format(fmt)
         path = parse_path(moves) if moves is not None else None
     except ValueError as exc:
@@ -137,7 +173,7 @@ def node_budget_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options ``tttree``, ``treeviz tree`` and ``treeviz compare`` share."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.argument("fen", required=False, metavar="[FEN|POSITION]"),
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
@@ -155,14 +191,17 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         node_budget_option(),
         click.option("--scoring", type=OneOf(["plain", "quick"]), default="plain", show_default=True,
                      help="plain: +1/0/-1; quick: a win is worth 1 + the empty cells left (faster wins score higher)."),
-        click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True,
-                     help="Move order of the search: ascending cell numbers (the textbook trees and node "
-                          "counts), centre first, or descending."),
+        order_option(),
         click.option("--rankdir", type=OneOf(["TB", "LR"]), default=None,
                      help="TB: the tree grows downwards; LR: rightwards [default: TB; a compact tree given a --size "
                           "it is too wide for is drawn LR]."),
         click.option("--title", type=Text(), default=None, metavar="TITLE",
                      help="Heading of the figure [default: algorithm, position, counts]."),
+        click.option("--explain", is_flag=True,
+                     help="Explain the search in the figure: beside each node its visit order #n and every "
+                          "alpha-beta window it had, [α, β] at entry then after each child that moved it; on "
+                          "each cut the comparison that caused it (α-cut: 2 ≤ α=3). The page always shows "
+                          "them."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -171,12 +210,14 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(cls=Command, context_settings=CONTEXT)
-@click.option("--algo", type=OneOf(list(SEARCHES)), default="minimax", show_default=True, help=ALGO_HELP)
+@click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
+              help=ALGO_HELP + " [default: minimax; alphabeta with several --order or with --quiz]")
 @compare_option
+@quiz_option
 @search_options
 @position_options
 @_tree_options
-def tree_command(fen: str | None, algo: str, compare: str | None, **options: Any) -> None:
+def tree_command(fen: str | None, algo: Search, compare: str | None, **options: Any) -> None:
     """Write the search tree of FEN (tic-tac-toe "1o11o1oxx x" or ultimate "999999999 00 x"), of a textbook
     tree (--tree "[[3,12,8],[2,4,6],[14,5,2]]") or of any game (--game examples/nim.py:Nim [POSITION]).
 
@@ -205,18 +246,32 @@ def compare_command(fen: str | None, searches: str, **options: Any) -> None:
     _write_tree(fen, algo="minimax", compare=searches, command="treeviz compare", **options)
 
 
-def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int | None, fmt: str | None,
-                output: Path | None, max_nodes: int | None, scoring: str, order: str, rankdir: str | None,
-                title: str | None, style: str | None, size: str | None, dpi: int | None, theme: str,
-                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, tree_text: str | None,
+def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, depth: int | None, fmt: Format | None,
+                output: Path | None, max_nodes: int | None, scoring: ScoringChoice, order: Sequence[OrderName],
+                rankdir: Rankdir | None, title: str | None, style: Style | None, size: str | None, dpi: int | None,
+                theme: ThemeName,
+                plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
+                tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
-                **search: Any) -> None:
+                quiz: str | None = None, **search: Any) -> None:
+    fmt_given = fmt is not None
+    fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
+    if quiz is not None:
+        quiz, fen, algo = quiz_request(quiz, fen, fmt=fmt, algo=algo, compare=compare, order=order,
+                                       merge=search.get("merge"), max_nodes=max_nodes)
     start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
                             moves=search.pop("start_moves"), command=command)
-    fmt_given = fmt is not None
-    fmt = fmt or output_format(output, SUFFIXES)
     options, path = check_figure_request(fmt, output, fmt_given=fmt_given, style=style, size=size, dpi=dpi,
-                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body)
+                                         theme=theme, rankdir=rankdir, plies=plies, moves=moves, tex_body=tex_body,
+                                         explain=explain)
+    if quiz is not None:
+        algorithm = cast("Algorithm", algo)  # quiz_request chose it
+        check_search_options([algorithm], iterations=search.get("iterations"), c=search.get("c"),
+                             seed=search.get("seed"), solver=search.get("solver", False), orders=list(order))
+        _progress("searching")
+        _emit([quiz_html(quiz, algorithm, start=start, depth=depth, scoring=scoring, order=order[0],
+                         seed=search.get("seed"), title=title, node_budget=node_budget)], output)
+        return
     if max_nodes is None:
         # The cap guards Graphviz: DOT and board figures (merged DAGs are always board); the tidy layout takes
         # any tree.
@@ -237,7 +292,7 @@ def _write_tree(fen: str | None, *, algo: str, compare: str | None, depth: int |
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
     try:
         drawing = tree.draw(fmt, style=options.style, size=options.size, dpi=options.dpi, theme=options.theme,
-                            rankdir=options.rankdir, tex_body=options.tex_body)
+                            rankdir=options.rankdir, tex_body=options.tex_body, explain=options.explain)
         for note in drawing.notes:
             click.echo(f"note: {note}", err=True)
         # DOT, SVG and TikZ stream (the full tree's DOT is half a gigabyte); errors come before the first chunk.

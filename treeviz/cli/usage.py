@@ -25,6 +25,11 @@ NEGATIVE_NUMBER = re.compile(r"-(\d|\.\d|inf|nan)", re.IGNORECASE)
 """A token that is a value (``-1``, ``-0.5``), not an option."""
 
 
+class ReaderGone(Exception):  # noqa: N818 - what happened, not an error of ours
+    """The reader of the command's output went away (``| head``): raised instead of the broken pipe, which click
+    would turn into exit status 1 itself."""
+
+
 class Command(click.Command):
     """A click command whose parsing speaks the user's words.
 
@@ -59,6 +64,13 @@ class Command(click.Command):
                                    f"(see {ctx.command_path} --help)", ctx)
         return rest
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; a broken pipe becomes :class:`ReaderGone`, for the runner to end quietly."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise ReaderGone() from exc
+
     def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
         """The usage line after the program's name: ``usage`` when given, else click's pieces."""
         if self.usage is not None:
@@ -69,7 +81,7 @@ class Command(click.Command):
         """``args`` with every old spelling in :attr:`renamed` replaced by the new one, said on stderr once."""
         if not self.renamed:
             return args
-        out = []
+        out: list[str] = []
         told: set[str] = set()
         for index, arg in enumerate(args):
             if arg == "--":
@@ -129,13 +141,13 @@ def usage_message(exc: click.UsageError) -> str:
         expected = _expected(param)
         return f"{exc.option_name} needs a value{f': {expected}' if expected else ''}"
     if isinstance(exc, click.BadParameter):
-        name = _shown_name(exc.param, ctx) if exc.param is not None else (exc.param_hint or "a value")
+        shown = _shown_name(exc.param, ctx) if exc.param is not None else (exc.param_hint or "a value")
         message = exc.message
-        return f"{name} {message}" if message.startswith("must ") else f"{name}: {message}"
-    name = getattr(exc, "command_name", None)
-    if name is not None and ctx is not None and isinstance(ctx.command, click.Group):
+        return f"{shown} {message}" if message.startswith("must ") else f"{shown}: {message}"
+    command = getattr(exc, "command_name", None)
+    if command is not None and ctx is not None and isinstance(ctx.command, click.Group):
         commands = ", ".join(ctx.command.list_commands(ctx))
-        return f"unknown command {name!r}: the commands are {commands}"
+        return f"unknown command {command!r}: the commands are {commands}"
     return exc.format_message()
 
 
@@ -145,7 +157,10 @@ FLAGS: dict[str, str] = {
     "c": "--c", "seed": "--seed", "solver": "--solver", "path": "--path", "plies": "--plies", "style": "--style",
     "size": "--size", "dpi": "--dpi", "theme": "--theme", "rankdir": "--rankdir", "fmt": "--format",
     "tex_body": "--tex-body", "title": "--title", "file": "-o", "max_positions": "--max-positions",
-    "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves",
+    "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
+    "explain": "--explain",
+    "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
+    "quiz": "--quiz",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words
@@ -351,6 +366,33 @@ class OneOf(click.Choice):
             return super().convert(value, param, ctx)
         except click.BadParameter:
             self.fail(f"must be {self.describe()}, got {value!r}", param, ctx)
+
+
+class OneOrMoreOf(click.ParamType):
+    """One of a few words, or several of them comma-separated (``best,worst``): a tuple of them, each once."""
+
+    name = "list"
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        self.choices = list(choices)
+
+    def describe(self) -> str:
+        """``one or more of best, worst, random (comma-separated)``."""
+        return "one or more of " + ", ".join(self.choices) + " (comma-separated)"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        names = [part.strip() for part in str(value).split(",")]
+        if any(not name for name in names):
+            self.fail(f"must not have an empty name, got {value!r} (expected {self.describe()})", param, ctx)
+        unknown = [name for name in names if name not in self.choices]
+        if unknown:
+            self.fail(f"must be {self.describe()}, got {unknown[0]!r}", param, ctx)
+        repeated = [name for name in names if names.count(name) > 1]
+        if repeated:
+            self.fail(f"must name each once, got {repeated[0]} twice", param, ctx)
+        return tuple(names)
 
 
 class OutputFile(click.ParamType):

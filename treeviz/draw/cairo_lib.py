@@ -45,7 +45,7 @@ class Error(RuntimeError):
 _D, _I, _P = ctypes.c_double, ctypes.c_int, ctypes.c_void_p
 _WRITE = ctypes.CFUNCTYPE(_I, _P, ctypes.POINTER(ctypes.c_char), ctypes.c_uint)
 _POINT2 = ("move_to", "line_to", "rel_line_to", "translate", "scale")
-_PLAIN = ("stroke", "fill", "fill_preserve", "paint", "save", "restore", "new_path")
+_PLAIN = ("stroke", "fill", "fill_preserve", "paint", "save", "restore", "new_path", "close_path")
 _BOUND = (*_POINT2, *_PLAIN, "rectangle", "arc", "set_source_rgb", "set_line_width", "set_line_cap",
           "set_font_size")
 """Context methods that are the C function with the context bound (no Python frame per call)."""

@@ -26,7 +26,9 @@ from treeviz.draw.dot_parts import (
 from treeviz.draw.labels import Sides, escape, format_number
 from treeviz.draw.search_dot import value_words
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, succ_dict
 
 TIMES = "\u00d7"
 
@@ -60,9 +62,9 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DE
     stub = stub_style("dashed", theme)
     box_style = hidden_style(theme)
     out: list[str] = []
-    succ = G._succ
+    node_data, succ = node_dict(G), succ_dict(G)
     for n in sorted(G):
-        d = G._node[n]
+        d = node_data[n]
         name = f"{prefix}{n}"
         if d.get("pruned"):
             out.append(f'{indent}{name} [label="{labels.stub_label(d)}", {stub}, class="pruned"];')
@@ -73,14 +75,14 @@ def dag_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DE
             out.append(f'{indent}{name} [label=<{label}>, tooltip="{escape(d["fen"])}", class="{cls}"];')
         mover = sides.index(d.get("to_move"))
         for v in sorted(succ[n]):
-            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover, theme)}")
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(succ[n][v], mover, theme, adapter)}")
         if d.get("hidden"):
             out.extend(hidden_box(indent, prefix, n, hidden_label(d["hidden"]), box_style, theme))
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: int, theme: Theme) -> str:
-    text = edge_text(e)
+def _edge_tail(e: dict[str, Any], mover: int, theme: Theme, adapter: GameAdapter) -> str:
+    text = edge_text(e, adapter)
     if e.get("pruned"):
         return pruned_edge_tail(text, "dashed", theme)
     if e.get("best"):
@@ -92,6 +94,8 @@ def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> 
     """``Minimax tree of 9 x, symmetries merged: 765 positions (549,946 tree nodes), value 0 (draw)`` (``name``:
     the search's, ``merged``: how it was folded, in words)."""
     g = G.graph
+    if g.get("chance") and name == "Minimax":
+        name = "Expectiminimax"
     text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {merged}\n"
             f"{count(g.get('nodes', 0), 'position')} ({count(g.get('tree_nodes', 0), 'tree node')})")
     text += f", value {value_words(G, g.get('value'))}"
@@ -107,6 +111,8 @@ def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> 
 def dag_cluster_title(G: nx.DiGraph, name: str, merged: str) -> str:
     """``Minimax, symmetries merged: 765 positions (549,946 tree nodes)`` over a comparison panel."""
     g = G.graph
+    if g.get("chance") and name == "Minimax":
+        name = "Expectiminimax"
     text = (f"{name}, {merged}: {count(g.get('nodes', 0), 'position')} "
             f"({count(g.get('tree_nodes', 0), 'tree node')})")
     if g.get("hidden"):

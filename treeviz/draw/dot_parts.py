@@ -9,16 +9,22 @@ Once here, used by :mod:`treeviz.draw.search_dot`, :mod:`treeviz.draw.mcts_dot` 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, Literal, get_args
 
 from treeviz.draw.labels import escape
 from treeviz.draw.page_size import PAD_INCHES
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 
 FONT = "Helvetica,Arial,sans-serif"
+Rankdir = Literal["TB", "LR"]
+RANKDIRS: tuple[Rankdir, ...] = get_args(Rankdir)
+"""Which way a tree grows: top to bottom, or left to right."""
+CHANCE_WORDS = "chance (probabilities on its branches)"
+"""The key's words for a chance node, in every style."""
 
 
-def graph_attributes(rankdir: str, theme: Theme = DEFAULT) -> str:
+def graph_attributes(rankdir: Rankdir, theme: Theme = DEFAULT) -> str:
     """The figure's graph, node and edge defaults (three DOT lines)."""
     return (f'  graph [rankdir={rankdir}, ordering=out, nodesep=0.12, ranksep=0.32, fontname="{FONT}", '
             f'fontsize=13, labelloc=t, bgcolor=white, pad={PAD_INCHES}];\n'
@@ -55,9 +61,12 @@ def best_edge_tail(text: str, theme: Theme, width: float = 3, arrow: float = 0.7
             f'arrowsize={arrow}];')
 
 
-def edge_text(e: dict[str, Any]) -> str:
-    """An edge's label as drawn (its move's name), escaped."""
-    return escape(str(e.get("label", e.get("move"))))
+def edge_text(e: dict[str, Any], adapter: GameAdapter | None = None) -> str:
+    """An edge's label as drawn (its move's name, and below a chance node its probability as ``adapter`` writes
+    it), escaped."""
+    label = str(e.get("label", e.get("move")))
+    probability = e.get("probability")
+    return escape(label if probability is None or adapter is None else adapter.edge_text(label, probability))
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.errors import ParameterError
-from treeviz.draw.dot_parts import count
+from treeviz.draw.dot_parts import RANKDIRS, Rankdir, count
 from treeviz.draw.figure import Panel, figure_scene
 from treeviz.draw.kinds import kind_of
 from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, page_notes, parse_size
-from treeviz.draw.styles import COMPACT_LIMIT, STYLES, StyleError, auto_style, check_style
-from treeviz.draw.themes import DEFAULT, Theme, theme_named
+from treeviz.draw.styles import COMPACT_LIMIT, STYLES, Style, StyleError, auto_style, check_style
+from treeviz.draw.themes import DEFAULT, Theme, ThemeName, theme_named
 from treeviz.draw.tikz import MAX_TEX_NODES
 from treeviz.games.registry import adapter_named
 
-FIGURE_FORMATS = ("dot", "png", "svg", "pdf", "tex")
+FigureFormat = Literal["dot", "png", "svg", "pdf", "tex"]
+FIGURE_FORMATS: tuple[FigureFormat, ...] = get_args(FigureFormat)
 """Formats that are figures (the others, json and html, carry the whole tree as data)."""
 SIZED_FORMATS = frozenset({"png", "svg", "pdf", "tex"})
 """Formats ``--size`` applies to (DOT is Graphviz's input, not a page)."""
@@ -37,29 +38,31 @@ class OptionError(ParameterError):
 class FigureOptions:
     """How to draw: style (None: by size), page size, PNG resolution, theme, direction, TikZ body only."""
 
-    style: str | None = None
+    style: Style | None = None
     size: PageSize | None = None
     dpi: int | None = None
     theme: Theme = DEFAULT
-    rankdir: str | None = None
+    rankdir: Rankdir | None = None
     tex_body: bool = False
+    explain: bool = False
+    """Write each node's visit order and every window it had, and each cut's comparison."""
 
     @classmethod
-    def from_values(cls, *, style: str | None = None, size: str | PageSize | None = None, dpi: int | None = None,
-                    theme: str | Theme = "default", rankdir: str | None = None,
-                    tex_body: bool = False) -> FigureOptions:
+    def from_values(cls, *, style: Style | None = None, size: str | PageSize | None = None, dpi: int | None = None,
+                    theme: ThemeName | Theme = "default", rankdir: Rankdir | None = None,
+                    tex_body: bool = False, explain: bool = False) -> FigureOptions:
         """Options as a user writes them (``size="16cm"``, ``theme="print"``), checked.
 
         :raises ValueError: an unknown style, theme or direction, a size or resolution that cannot be used.
         """
         if style is not None and style not in STYLES:
             raise StyleError(f"{{style:quoted}} is not a style (expected one of {', '.join(STYLES)})", style=style)
-        if rankdir is not None and rankdir not in ("TB", "LR"):
+        if rankdir is not None and rankdir not in RANKDIRS:
             raise OptionError("{rankdir:quoted} is not a direction (expected TB or LR)", rankdir=rankdir)
         check_dpi(dpi)
         page = parse_size(size, dpi) if isinstance(size, str) else size
         return cls(style=style, size=page, dpi=dpi, theme=theme_named(theme) if isinstance(theme, str) else theme,
-                   rankdir=rankdir, tex_body=tex_body)
+                   rankdir=rankdir, tex_body=tex_body, explain=explain)
 
     def check_format(self, fmt: str) -> None:
         """:raises OptionError: an option that means nothing in ``fmt`` (``--size`` for DOT, ``--dpi`` for SVG...)."""
@@ -68,6 +71,9 @@ class FigureOptions:
                 raise OptionError("{style:name}, {size:name}, {dpi:name}, {theme:name} and {tex_body:name} shape "
                                   "figures; {fmt} output holds the whole tree as data", style=None, size=None,
                                   dpi=None, theme=None, tex_body=None, fmt=fmt)
+            if self.explain and fmt != "html":
+                raise OptionError("{explain:name} writes the windows and cuts into figures (and the page shows them "
+                                  "always); {fmt} output holds them as data", explain=None, fmt=fmt)
             return
         if self.size is not None and fmt not in SIZED_FORMATS:
             raise OptionError("{size:name} applies to png, svg, pdf and tex, not {fmt} (Graphviz's input)",
@@ -85,8 +91,8 @@ class Output:
 
     chunks: Iterable[str | bytes]
     notes: list[str] = field(default_factory=list)
-    style: str = "board"
-    rankdir: str = "TB"
+    style: Style = "board"
+    rankdir: Rankdir = "TB"
 
 
 def drawn_words(panels: list[Panel]) -> str:
@@ -103,7 +109,7 @@ def drawn_words(panels: list[Panel]) -> str:
 
 
 def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
-                  what: str | None = None, preferred: str | None = None) -> tuple[str, list[str]]:
+                  what: str | None = None, preferred: Style | None = None) -> tuple[Style, list[str]]:
     """The style to draw with and, when it was picked by size, a note saying so (``what``: the drawn nodes in
     words, :func:`drawn_words`; the styles' limits count stubs too; ``preferred``: the game's own default style,
     textbook for textbook trees, while the tree is small enough for it).
@@ -127,7 +133,7 @@ def resolve_style(options: FigureOptions, fmt: str, drawn_nodes: int,
 
 
 def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
-         board_dot: Callable[[Theme, str], Iterator[str]], legend_notes: list[str] | None = None,
+         board_dot: Callable[[Theme, Rankdir], Iterator[str]], legend_notes: list[str] | None = None,
          pv_words: str | None = None) -> Output:
     """The figure of ``panels`` in ``fmt``: board style through ``board_dot(theme, rankdir)`` (DOT chunks) and
     Graphviz, compact and dot styles through the tidy layout and our writers.
@@ -144,7 +150,8 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
         from treeviz.draw.textbook_dot import iter_textbook_dot
 
         return Output(iter_textbook_dot(panels, heading, theme=options.theme, rankdir=options.rankdir or "TB",
-                                        pv_words=pv_words), notes, style, options.rankdir or "TB")
+                                        pv_words=pv_words, explain=options.explain), notes, style,
+                      options.rankdir or "TB")
     if style == "board":
         free = any(kind_of(p.graph).crossing_edges for p in panels)
         return _board(fmt, options, board_dot, notes, free_labels=free)
@@ -156,7 +163,7 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
 
     def scene_at(page: PageSize | None) -> Any:
         return figure_scene(panels, heading, style=style, theme=options.theme, rankdir=options.rankdir,
-                            size=page, legend_notes=legend_notes, pv_words=pv_words)
+                            size=page, legend_notes=legend_notes, pv_words=pv_words, explain=options.explain)
 
     figure = scene_at(size)
     page = page_notes(figure.scene.width, figure.scene.height, size)
@@ -175,21 +182,25 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
     return Output(_tidy_chunks(figure.scene, fmt, options, notes), notes, style, figure.rankdir)
 
 
-def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, str], Iterator[str]],
+def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, Rankdir], Iterator[str]],
            notes: list[str], *, free_labels: bool = False) -> Output:
     rankdir = options.rankdir or "TB"
     if fmt == "dot":
         return Output(board_dot(options.theme, rankdir), notes, "board", rankdir)
     from treeviz.draw.graphviz import render
+    from treeviz.draw.svg_pictures import collecting
 
+    with collecting(fmt) as pictures:  # a game's SVG pictures: placed in SVG, the positions' text elsewhere
+        dot_text = "".join(board_dot(options.theme, rankdir))
     # Drawn now, not when written: the notes say how big the picture came out.
-    data = render("".join(board_dot(options.theme, rankdir)), fmt, size=options.size, dpi=options.dpi,
-                  free_labels=free_labels)
+    data = render(dot_text, fmt, size=options.size, dpi=options.dpi, free_labels=free_labels)
     measured = _measure(data, fmt, options)
     if measured is not None:
         notes.extend(page_notes(*measured, options.size))
+    if pictures.stood_in:
+        notes.append(pictures.stand_in_note(fmt))
     if fmt == "svg":
-        text = data.decode()
+        text = pictures.put_in(data.decode())
         return Output([_svg_page_units(text, options.size) if options.size is not None else text], notes, "board",
                       rankdir)
     return Output([data], notes, "board", rankdir)

@@ -16,19 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 import networkx as nx
 
+from treeviz.draw.dot_parts import CHANCE_WORDS, Rankdir
+from treeviz.draw.explain import EXPLAIN_WORDS, graph_windows, history_lines
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
-from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE
+from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text
 from treeviz.draw.page_size import PageSize
-from treeviz.draw.scene import Item, Marks, Scene, Segments, Shape, Stroke, Text, TextLine, text_centre
+from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 # -- natural sizes (points, before scaling to the page) ----------------------------------
 
@@ -40,7 +43,9 @@ MOVE_PT = 6.0
 """Moves on the edges, pruned moves, ``+k`` marks."""
 CAPTION_PT = 7.0
 """A node's name beside it (textbook style)."""
-LEAF = "leaf"
+NOTE_PT = 5.0
+"""Explain mode's visit order and windows beside a node."""
+LEAF: Final = "leaf"
 """The textbook style's shape of a finished game: no outline, its value alone."""
 SIBLING_GAP = {"compact": 2.0, "dot": 0.8, "textbook": 4.0}
 COUSIN_GAP = {"compact": 4.0, "dot": 1.6, "textbook": 8.0}
@@ -81,7 +86,7 @@ class Figure:
     """The placed figure and the choices made on the way (for the command to report)."""
 
     scene: Scene
-    rankdir: str
+    rankdir: Rankdir
     scale: float
     """How much the trees were scaled to fit the page (1 without ``--size``)."""
 
@@ -95,8 +100,9 @@ class _Tree:
     """One tree's nodes in preorder with their sizes and tidy positions, in natural points, for one
     orientation; (0, 0) is the top left of the tree's box."""
 
-    def __init__(self, G: nx.DiGraph, style: str, rankdir: str, text_of: TextOf) -> None:
+    def __init__(self, G: nx.DiGraph, style: str, rankdir: Rankdir, text_of: TextOf, explain: bool = False) -> None:
         self.G = G
+        self.explain = explain
         self.adapter = adapter_named(G.graph.get("game"))
         self.sides = self.adapter.sides
         self.style = style
@@ -104,8 +110,8 @@ class _Tree:
         if textbook and text_of is node_text:
             text_of = textbook_text
         self.rankdir = rankdir
-        node_data = G._node
-        succ = G._succ
+        node_data = node_dict(G)
+        succ = succ_dict(G)
         root = _root(G)
         kind: list[int] = []
         gid: list[Hashable] = []
@@ -144,13 +150,18 @@ class _Tree:
         self.children, self.count = children, count
         size = len(gid)
         self.texts: list[NodeText | None] = [None] * size
-        self.shapes: list[str] = [""] * size
+        self.shapes: list[ShapeKind | Literal["leaf", ""]] = [""] * size
         """Textbook style: each entered node's outline (:func:`textbook_shape`, or :data:`LEAF`)."""
         self.captions: dict[int, str] = {}
         """Textbook style: the names written beside nodes."""
         self.shape_w: list[float] = []
         """Textbook style: each node's outline width (its layout width also holds its name, on both sides)."""
         self.has_chance = False
+        self.alphabeta = kind_of(G).cuts
+        self.notes: dict[int, list[str]] = {}
+        """Explain mode: the lines written beside each entered node (visit order, windows)."""
+        if explain and style != "dot":
+            self._explain_notes()
         w = [0.0] * size
         h = [0.0] * size
         for i in range(size):
@@ -165,6 +176,8 @@ class _Tree:
                     w[i], h[i] = self._textbook_size(i, d, t, bool(succ[gid[i]]))
                 elif compact:
                     t = text_of(G, d)
+                    if explain:  # the visit order is in the notes beside the node
+                        t = NodeText(t.main)
                     self.texts[i] = t
                     tw = text_width(t.main, VALUE_PT)
                     if t.small:
@@ -196,8 +209,19 @@ class _Tree:
                 else:
                     w[i] = text_width(self.mark_text(i), MOVE_PT * 0.6) + 1.0
                     h[i] = MOVE_PT * 0.6 + 1.0
+        if textbook:
+            self.shape_w += [0.0] * (size - len(self.shape_w))
+        else:
+            self.shape_w = list(w)
+        self.shape_h = list(h)
+        """Each node's outline (the layout box ``w`` x ``h`` also holds its name and notes)."""
+        for i, lines in self.notes.items():
+            note_w = max(text_width(line, NOTE_PT) for line in lines) + 2.0
+            caption = self.captions.get(i)
+            caption_w = text_width(caption, CAPTION_PT) + 2.0 if caption else 0.0
+            w[i] = self.shape_w[i] + 2 * max(note_w, caption_w)
+            h[i] = max(h[i], len(lines) * NOTE_PT * 1.25)
         self.w, self.h = w, h
-        self.alphabeta = kind_of(G).cuts
         across = w if rankdir == "TB" else h  # extent along the sibling axis
         self.across = across
         self.offsets = tidy_layout(children, across, gap=SIBLING_GAP[style], cousin_gap=COUSIN_GAP[style])
@@ -212,6 +236,21 @@ class _Tree:
         else:
             self.min_step = 14.0
         self.step = self.min_step
+
+    def _explain_notes(self) -> None:
+        """The lines explain mode writes beside each entered node: its visit order and, for alpha-beta, every
+        window it had (:mod:`treeviz.draw.explain`); a leaf's single window on one line."""
+        histories = graph_windows(self.G) if self.alphabeta else {}
+        signed = self.style != "textbook"  # as the style writes values: +3 in compact nodes, 3 in triangles
+        node_data, succ = node_dict(self.G), succ_dict(self.G)
+        for i, n in enumerate(self.gid):
+            if self.kind[i] != ENTERED:
+                continue
+            order = node_data[n].get("order")
+            if self.alphabeta:
+                self.notes[i] = history_lines(order, histories[n], signed=signed, per_line=2 if succ[n] else 1)
+            elif order is not None:
+                self.notes[i] = [f"#{order}"]
 
     def _textbook_size(self, i: int, d: dict[str, Any], t: NodeText, inner: bool) -> tuple[float, float]:
         """A textbook-style node's layout box: its outline (a triangle holding the value, a circle, or a leaf's
@@ -245,15 +284,23 @@ class _Tree:
         """The text on the edge into node ``i``: its move as the game writes it, and the probability of a chance
         event; nothing in the textbook style for moves named only by their place (a textbook tree's)."""
         p = self.parent[i]
-        e = self.G._succ[self.gid[p]][self.gid[i]]
+        e = succ_dict(self.G)[self.gid[p]][self.gid[i]]
         probability = e.get("probability")
         if self.style == "textbook" and probability is None and self.adapter.numbered_moves:
             return ""
         return self.adapter.edge_text(str(e.get("label", e.get("move", ""))), probability)
 
     def stub_text(self, i: int) -> str:
-        cut = self.G._node[self.gid[i]].get("cut_by") or "beta"
+        """A pruned move's text: its move and the cut's letter; in explain mode the first stub of a cut says the
+        comparison instead (``α-cut: 2 ≤ α=3``)."""
+        d = node_dict(self.G)[self.gid[i]]
+        cut = d.get("cut_by") or "beta"
         letter = BETA if cut == "beta" else ALPHA
+        if self.explain:
+            p = self.parent[i]
+            first = next(c for c in self.children[p] if self.kind[c] == STUB)
+            if first == i:
+                letter = cut_text(cut, d.get("parent_value"), d.get("parent_bound"), signed=self.style != "textbook")
         move = self.move_text(i)
         return f"{move} {letter}" if move else letter
 
@@ -282,7 +329,7 @@ def _root(G: nx.DiGraph) -> Hashable:
     root = G.graph.get("root")
     if root is not None and root in G:
         return root
-    return next(n for n in G if not G._pred[n])
+    return next(n for n in G if not pred_dict(G)[n])
 
 
 def _sorted(children: Any) -> list[Any]:
@@ -295,20 +342,21 @@ def _sorted(children: Any) -> list[Any]:
 # -- the figure ------------------------------------------------------------------------------------
 
 def figure_scene(panels: list[Panel], heading: str, *, style: str, theme: Theme = DEFAULT,
-                 rankdir: str | None = None, size: PageSize | None = None, legend: bool = True,
+                 rankdir: Rankdir | None = None, size: PageSize | None = None, legend: bool = True,
                  text_of: TextOf = node_text, legend_notes: list[str] | None = None,
-                 pv_words: str | None = None) -> Figure:
+                 pv_words: str | None = None, explain: bool = False) -> Figure:
     """Lay out the panels' trees in ``style`` (compact or dot) and place them under ``heading`` and the legend.
 
     ``rankdir`` TB grows trees downwards, LR rightwards; None: downwards, unless a ``size`` is given and a
-    compact tree would be too small to read that way while rightwards it is larger.
+    compact tree would be too small to read that way while rightwards it is larger. ``explain`` writes beside each
+    node its visit order and every window it had, and on each cut the comparison that caused it.
     """
     chosen = rankdir or "TB"
-    trees = [_Tree(p.graph, style, chosen, text_of) for p in panels]
+    trees = [_Tree(p.graph, style, chosen, text_of, explain) for p in panels]
     if rankdir is None and size is not None and style == "compact":
         down = _fit(trees, size, panels)
         if down < READABLE_SCALE:
-            across = [_Tree(p.graph, style, "LR", text_of) for p in panels]
+            across = [_Tree(p.graph, style, "LR", text_of, explain) for p in panels]
             right = _fit(across, size, panels)
             if right > down:
                 trees, chosen = across, "LR"
@@ -369,7 +417,7 @@ def _spread_dot_levels(trees: list[_Tree], size: PageSize | None) -> None:
 
 # -- painting ----------------------------------------------------------------------------------------
 
-def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: str,
+def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str, theme: Theme, rankdir: Rankdir,
            size: PageSize | None, scale: float, legend: bool, notes: list[str], pv_words: str) -> Scene:
     sizes = [t.size() for t in trees]
     drawn = [(w * scale, h * scale) for w, h in sizes]
@@ -468,15 +516,15 @@ def _stroke(theme: Theme, role: str, scale: float, style: str) -> Stroke:
         width = max(width, floor)
     colour = {"edge": theme.edge, "pv": theme.pv, "pruned-beta": theme.pruned, "pruned-alpha": theme.pruned,
               "mark": theme.hidden}[role]
-    dash = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
-            "mark": "dotted"}.get(role)
-    return Stroke(colour, round(width, 3), dash)  # type: ignore[arg-type]
+    dashes: dict[str, Dash] = {"pruned-beta": theme.cut_dash["beta"], "pruned-alpha": theme.cut_dash["alpha"],
+                               "mark": "dotted"}
+    return Stroke(colour, round(width, 3), dashes.get(role))
 
 
 def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, theme: Theme) -> None:
     G = t.G
-    node_data = G._node
-    succ = G._succ
+    node_data = node_dict(G)
+    succ = succ_dict(G)
     compact = t.style in ("compact", "textbook")
     tb = t.rankdir == "TB"
     n = len(t.gid)
@@ -497,7 +545,7 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
             e = succ[t.gid[p]][t.gid[i]]
             role = "pv" if e.get("best") else "edge"
             if t.shapes[i] == LEAF:  # a value without outline: the edge stops short of it
-                end = (cx[i], cy[i] - t.h[i] * s / 2) if tb else (cx[i] - t.w[i] * s / 2, cy[i])
+                end = (cx[i], cy[i] - t.shape_h[i] * s / 2) if tb else (cx[i] - t.shape_w[i] * s / 2, cy[i])
                 lines[role] += (px, py, *end)
             else:
                 lines[role] += (px, py, cx[i], cy[i])
@@ -507,10 +555,10 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
                     continue
                 lw = text_width(label, move_pt)
                 if tb:
-                    ly = cy[i] - t.h[i] * s / 2 - move_pt * 0.75
+                    ly = cy[i] - t.shape_h[i] * s / 2 - move_pt * 0.75
                     lx = px + (cx[i] - px) * _fraction(py, cy[i], ly)
                 else:
-                    lx = cx[i] - t.w[i] * s / 2 - lw / 2 - 3.0 * s
+                    lx = cx[i] - t.shape_w[i] * s / 2 - lw / 2 - 3.0 * s
                     ly = py + (cy[i] - py) * _fraction(px, cx[i], lx)
                 side = t.sides.index(node_data[t.gid[p]].get("to_move"))
                 colour = theme.pv if role == "pv" else theme.stone_ink[side]
@@ -547,6 +595,13 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
     else:
         _paint_dots(items, t, cx, cy, s, theme)
     items.extend(texts)
+    note_pt = NOTE_PT * s
+    for i, notes in t.notes.items():
+        x = cx[i] + t.shape_w[i] * s / 2 + 1.5 * s
+        y = cy[i] - len(notes) * note_pt * 1.25 / 2 + note_pt
+        for line in notes:
+            items.append(Text(x, y, line, note_pt, theme.faint_ink, anchor="start", role="window"))
+            y += note_pt * 1.25
 
 
 def _end_label(downwards: bool, x: float, y: float, text: str, points: float, colour: str, role: str,
@@ -568,7 +623,7 @@ def _fraction(a: float, b: float, at: float) -> float:
 
 def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
                          theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     for i in range(len(t.gid)):
@@ -580,7 +635,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
         assert text is not None
         pv = bool(d.get("best"))
         stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
-        w, h = t.w[i] * s, t.h[i] * s
+        w, h = t.shape_w[i] * s, t.shape_h[i] * s
         value_pt = VALUE_PT * s
         rows: list[TextLine] = []
         if text.small:
@@ -589,7 +644,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT + 0.9 * s, bold=pv))
         else:
             rows.append(TextLine(text.main, value_pt, theme.ink, value_pt * CAP_HEIGHT / 2, bold=pv))
-        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),  # type: ignore[arg-type]
+        items.append(Shape(node_shape(side), cx[i], cy[i], w, h, theme.side_fill[side], stroke, tuple(rows),
                            role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen")))
 
 
@@ -597,7 +652,7 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
                           theme: Theme) -> None:
     """Triangles (MAX up, MIN down) and circles (chance) holding their values, leaves as their values alone, and
     the nodes' names beside them."""
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     caption_pt = CAPTION_PT * s
@@ -611,13 +666,14 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
         pv = bool(d.get("best"))
         value_pt = VALUE_PT * s
         shape = t.shapes[i]
+        assert shape, "every entered node has its outline (_textbook_size)"
         sw = t.shape_w[i] * s
         if shape == LEAF:
             items.append(Text(cx[i], cy[i] + value_pt * CAP_HEIGHT / 2, text.main, value_pt,
                               theme.pv if pv else theme.ink, bold=pv, role="leaf"))
         else:
             stroke = Stroke(theme.pv, round(thick, 3)) if pv else Stroke(theme.side_border[side], round(thin, 3))
-            node = Shape(shape, cx[i], cy[i], sw, t.h[i] * s, theme.side_fill[side], stroke,  # type: ignore[arg-type]
+            node = Shape(shape, cx[i], cy[i], sw, t.shape_h[i] * s, theme.side_fill[side], stroke,
                          role="pv" if pv else f"node-{t.sides.of(side)}", tooltip=d.get("fen"))
             shift = text_centre(node) - cy[i]
             rows: list[TextLine] = []
@@ -644,7 +700,7 @@ def _dot_fill(theme: Theme, side: int) -> str:
 
 
 def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
-    node_data = t.G._node
+    node_data = node_dict(t.G)
     groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
     for i in range(len(t.gid)):
         if t.kind[i] != ENTERED:
@@ -655,11 +711,11 @@ def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s
     for (side, pv), coords in groups.items():
         if not coords:
             continue
-        shape = "square" if side == 0 else "circle"
+        mark: Literal["square", "circle"] = "square" if side == 0 else "circle"
         fill = theme.pv if pv else _dot_fill(theme, side)
         stroke = Stroke("#000000", round(max(0.25 * s, 0.08), 3)) if theme.name != "default" and side == 1 else None
         small = 0.75 if side == CHANCE_SIDE else 1.0
-        items.append(Marks(shape, round(size * (1.6 if pv else small), 3), fill, coords, stroke,  # type: ignore[arg-type]
+        items.append(Marks(mark, round(size * (1.6 if pv else small), 3), fill, coords, stroke,
                            role=f"{'pv' if pv else 'node'}-{t.sides.of(side)}"))
 
 
@@ -674,12 +730,15 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
     entries.append(("side-0", f"{first} to move"))
     entries.append(("side-1", f"{second} to move"))
     if any(t.has_chance for t in trees):
-        entries.append(("side-2", "chance (probabilities on its branches)"))
+        entries.append(("side-2", CHANCE_WORDS))
     entries.append(("pv", pv_words))
     if style in ("compact", "textbook"):
         entries.append(("", f"values from {first}'s point of view"))
+    explained = any(t.explain for t in trees)
+    if explained:
+        entries.append(("", EXPLAIN_WORDS if any(t.alphabeta for t in trees) else "#n: visit order"))
     if any(t.alphabeta for t in trees):
-        if style == "compact":
+        if style == "compact" and not explained:
             entries.append(("", "#n: visit order, \u2265/\u2264: bound proved"))
         entries.append(("pruned-beta", f"pruned by alpha-beta ({BETA}-cut)" if theme.cut_dash["beta"] !=
                         theme.cut_dash["alpha"] else f"pruned by alpha-beta ({BETA}/{ALPHA}-cut)"))
@@ -719,15 +778,16 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     """A small sample of what a legend entry names, centred vertically on ``y``."""
     if kind.startswith("side-"):
         side = int(kind[5:])
+        shape: ShapeKind
         if style == "textbook":
             shape = textbook_shape(side)
             across = pt * 1.3 if shape == "circle" else pt * 1.6
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.3, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         elif style == "compact":
             shape = node_shape(side)
             across = pt * 1.2 if shape == "circle" else w * 0.8
-            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],  # type: ignore[arg-type]
+            items.append(Shape(shape, x + w / 2, y, across, pt * 1.2, theme.side_fill[side],
                                Stroke(theme.side_border[side], 0.6 * k), role="legend"))
         else:
             fill = _dot_fill(theme, side)

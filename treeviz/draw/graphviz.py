@@ -85,8 +85,10 @@ def page_attributes(bb_size: tuple[float, float], fmt: str, size: PageSize | Non
     """Graphviz graph attributes that draw a laid-out figure (bounding box ``bb_size`` in points) at ``size``:
     a viewport of the page size in points, zoomed and centred, and no extra PDF margin."""
     attrs: dict[str, str] = {}
-    if fmt == "png" and (dpi or size is not None):
-        attrs["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr]
+    if fmt == "png" and dpi:
+        attrs["dpi"] = str(dpi)
+    elif fmt == "png" and size is not None:
+        attrs["dpi"] = str(size.dpi)
     if size is None:
         return attrs
     pad = 2 * PAD_INCHES * 72
@@ -163,8 +165,10 @@ def _render_pygraphviz(dot_text: str, fmt: str, size: PageSize | None = None, dp
         graph = pygraphviz.AGraph(string=dot_text)
     except Exception as exc:  # pygraphviz raises bare DotError/ValueError on bad DOT
         raise RenderError(f"Graphviz cannot read the DOT text: {exc}") from None
-    if fmt == "png" and (dpi or size is not None):
-        graph.graph_attr["dpi"] = str(dpi or size.dpi)  # type: ignore[union-attr] # read at layout time
+    if fmt == "png" and dpi:  # read at layout time
+        graph.graph_attr["dpi"] = str(dpi)
+    elif fmt == "png" and size is not None:
+        graph.graph_attr["dpi"] = str(size.dpi)
     with library_stderr():
         context = gv.gvContextWithBuiltins()
         try:
@@ -233,7 +237,7 @@ def spline_points(pos: str) -> list[tuple[float, float]]:
             points.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
                            u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
     if controls:
-        points.append(controls[-1])  # type: ignore[arg-type]
+        points.append((controls[-1][0], controls[-1][1]))
     return points
 
 

@@ -75,9 +75,12 @@ class TreeKind:
         """Its name among the panels of a figure (the DOT cluster's, ``minimax_symmetry``)."""
         return self.algorithm
 
-    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
-        """Chunks of DOT statements of the graph's nodes and edges, node names starting with ``prefix``."""
-        return search_dot.search_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=self.windows)
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT,
+                   explain: bool = False) -> Iterator[str]:
+        """Chunks of DOT statements of the graph's nodes and edges, node names starting with ``prefix``;
+        ``explain`` adds each node's visit order and every window it had (:mod:`treeviz.draw.explain`)."""
+        return search_dot.search_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=self.windows,
+                                            explain=explain)
 
     def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
         """The figure's heading for this graph alone (``fen``: the position as the user wrote it)."""
@@ -126,7 +129,8 @@ class TreeKind:
 class MctsKind(TreeKind):
     """Trees of Monte Carlo tree search (:mod:`treeviz.trees.mcts`): visits, means and UCB in every node."""
 
-    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT,
+                   explain: bool = False) -> Iterator[str]:
         return mcts_dot.mcts_statements(G, prefix=prefix, indent=indent, theme=theme)
 
     def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
@@ -169,7 +173,8 @@ class DagKind(TreeKind):
     def family(self) -> str:
         return "dag"
 
-    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT) -> Iterator[str]:
+    def statements(self, G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT,
+                   explain: bool = False) -> Iterator[str]:
         return dag_dot.dag_statements(G, prefix=prefix, indent=indent, theme=theme)
 
     def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
@@ -230,9 +235,9 @@ MCTS = MctsKind("mcts", "MCTS", "MCTS", panel_prefix="u", croppable=False, page_
                 pv_words="most-visited line (the search's answer)", pv_short="most-visited line")
 STRATEGY = StrategyKind("strategy", "strategy", "strategy")
 
-KINDS: dict[str, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY)}
-"""The kinds by the ``algorithm`` their graphs record."""
-_DAGS: dict[tuple[str, str], DagKind] = {
+KINDS: dict[str | None, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY)}
+"""The kinds by the ``algorithm`` their graphs record (looked up with None for a graph that records none)."""
+_DAGS: dict[tuple[str | None, str], DagKind] = {
     (base.algorithm, merge): DagKind(base.algorithm, base.name, base.prose, croppable=False, tidy=False,
                                      cuts=base.cuts, page_viewer="dag", long_legend=True, noun="graphs",
                                      what="DAG", node_noun="positions", crossing_edges=True, merge=merge)
@@ -250,7 +255,7 @@ def kind_of(G: nx.DiGraph) -> TreeKind:
         found = _DAGS.get((algorithm, merge))
         if found is not None:
             return found
-    kind = KINDS.get(algorithm)  # type: ignore[arg-type]
+    kind = KINDS.get(algorithm)
     if kind is not None:
         return kind
     name = str(algorithm if algorithm is not None else "search")
@@ -287,10 +292,23 @@ def legend_words(graphs: Sequence[nx.DiGraph]) -> list[str]:
     return [words for kind, members in families.values() for words in kind.legend_words(members)]
 
 
+def orders_compared(graphs: Sequence[nx.DiGraph]) -> bool:
+    """Whether these panels are one search under several move orders (:func:`treeviz.tree.order_comparison`)."""
+    return len(graphs) > 1 and len({G.graph.get("order") for G in graphs}) == len(graphs) and \
+        len({kind_of(G) for G in graphs}) == 1
+
+
+def panel_key(G: nx.DiGraph, graphs: Sequence[nx.DiGraph]) -> str:
+    """The name of ``G``'s panel among ``graphs`` (a comparison's JSON member): its search, or its move order
+    when the panels compare orders."""
+    return str(G.graph.get("order")) if orders_compared(graphs) else kind_of(G).algorithm
+
+
 def figure_kinds(graphs: Sequence[nx.DiGraph]) -> list[TreeKind]:
     """The kind of each graph, in order."""
     return [kind_of(G) for G in graphs]
 
 
 __all__ = ["ALPHABETA", "KINDS", "MCTS", "MINIMAX", "STRATEGY", "DagKind", "MctsKind", "StrategyKind", "TreeKind",
-           "figure_kinds", "kind_of", "legend_words", "node_text", "pv_words", "strategy_promise", "textbook_text"]
+           "figure_kinds", "kind_of", "legend_words", "node_text", "orders_compared", "panel_key", "pv_words",
+           "strategy_promise", "textbook_text"]

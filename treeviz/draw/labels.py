@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import inf, isinf
-from typing import Any
+from typing import Any, overload
 
 from treeviz.draw.themes import DEFAULT, Theme
 
@@ -60,6 +60,12 @@ class Sides:
         """The name of player 0 or 1 (``chance`` at a chance node: player -1, or its colours' index 2)."""
         return self.names[player] if player in (0, 1) else CHANCE
 
+    @overload
+    def outcome(self, value: float) -> str: ...
+
+    @overload
+    def outcome(self, value: None) -> None: ...
+
     def outcome(self, value: float | None) -> str | None:
         """The ``outcome`` of a finished game worth ``value`` (first player's view): the winner's name or
         ``draw``; None while the game goes on."""
@@ -77,7 +83,7 @@ class Sides:
         """`` (x wins)``, `` (draw)`` for a plain +1/0/-1 value, else nothing."""
         if value is None or value != int(value) or int(value) not in (1, 0, -1):
             return ""
-        return f" ({self.result(self.outcome(value))[0]})"  # type: ignore[arg-type]
+        return f" ({self.result(self.outcome(value))[0]})"
 
 
 def escape(text: str) -> str:
@@ -113,11 +119,13 @@ def window_text(alpha: float | None, beta: float | None) -> str:
     return f"[{format_number(a)}, {format_number(b)}]"
 
 
-def cut_text(cut_by: str, value: float | None, bound: float | None) -> str:
-    """Why a move was skipped: ``β-cut: +1 ≥ β=+1`` (first player to move) or ``α-cut: −1 ≤ α=−1``."""
+def cut_text(cut_by: str, value: float | None, bound: float | None, *, signed: bool = True) -> str:
+    """Why a move was skipped: ``β-cut: +1 ≥ β=+1`` (first player to move) or ``α-cut: −1 ≤ α=−1`` (``signed``
+    False: ``α-cut: 2 ≤ α=3``, as textbook trees write values). Every output words cuts this way."""
+    v, b = format_number(value, signed=signed), format_number(bound, signed=signed)
     if cut_by == "beta":
-        return f"{BETA}-cut: {format_number(value)} {GEQ} {BETA}={format_number(bound)}"
-    return f"{ALPHA}-cut: {format_number(value)} {LEQ} {ALPHA}={format_number(bound)}"
+        return f"{BETA}-cut: {v} {GEQ} {BETA}={b}"
+    return f"{ALPHA}-cut: {v} {LEQ} {ALPHA}={b}"
 
 
 def stone_points(cell_size: int) -> int:
@@ -128,12 +136,15 @@ def stone_points(cell_size: int) -> int:
 # -- whole nodes ------------------------------------------------------------------
 
 def node_label(picture: str, node: dict[str, Any], sides: Sides, *, show_window: bool, pv: bool,
-               theme: Theme = DEFAULT) -> str:
+               theme: Theme = DEFAULT, history: list[str] | None = None) -> str:
     """The label of an entered node: its picture (a game adapter's markup, :mod:`treeviz.games`), its value (or
-    result), and for alpha-beta the visit order and window."""
+    result), and for alpha-beta the visit order and window; ``history`` (explain mode,
+    :func:`treeviz.draw.explain.history_lines`) replaces that window by the lines of every window it had."""
     rows = [f"<TR><TD>{picture}</TD></TR>",
             *value_rows(value_text(node.get("value"), node.get("bound")), node, sides, theme)]
-    if show_window:
+    if history:
+        rows.extend(f'<TR><TD><FONT POINT-SIZE="8">{escape(line)}</FONT></TD></TR>' for line in history)
+    elif show_window:
         order = node.get("order")
         rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
                     f"</FONT></TD></TR>")

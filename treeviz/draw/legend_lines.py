@@ -11,8 +11,9 @@ from __future__ import annotations
 import networkx as nx
 
 from treeviz.draw import labels
+from treeviz.draw.dot_parts import CHANCE_WORDS
 from treeviz.draw.kinds import kind_of, legend_words, pv_words
-from treeviz.draw.labels import escape
+from treeviz.draw.labels import CHANCE_SIDE, escape
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
 
@@ -38,6 +39,9 @@ def legend_lines(trees: list[nx.DiGraph], scale: float = 1.0, theme: Theme = DEF
     else:  # told apart by fill and corners, not colour (the print theme)
         entries = [(WHITE_SQUARE, theme.ink, f"{first} to move (square corners)"),
                    (SQUARE, "#9a9a9a", f"{second} to move (round corners)")]
+    if any(G.graph.get("chance") for G in trees):
+        entries.append((SQUARE, theme.side_border[CHANCE_SIDE], CHANCE_WORDS) if theme.side_border[0] !=
+                       theme.side_border[1] else (WHITE_SQUARE, theme.ink, f"{CHANCE_WORDS[:-1]}, round corners)"))
     entries.append((LINE, theme.pv, pv_words(kinds)))
     entries.append(("", "", f"values from {first}'s point of view"))
     if any(k.cuts for k in kinds):

@@ -21,7 +21,9 @@ from treeviz.draw import labels
 from treeviz.draw.dot_parts import best_edge_tail, edge_text, hidden_box, hidden_style
 from treeviz.draw.labels import Sides, escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 MIN_WIDTH = 0.8
 """Pen width (points) of an edge with almost no visits."""
@@ -55,7 +57,7 @@ def proven_text(value: float | None, sides: Sides) -> str:
         return ""
     if value != int(value) or int(value) not in (1, 0, -1):
         return format_number(value)
-    return sides.result(sides.outcome(value))[0]  # type: ignore[arg-type]
+    return sides.result(sides.outcome(value))[0]
 
 
 def mcts_node_label(picture: str, node: dict[str, Any], sides: Sides, theme: Theme = DEFAULT) -> str:
@@ -87,12 +89,12 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
     adapter = adapter_named(G.graph.get("game"))
     sides = adapter.sides
     picture_of = adapter.picture_maker(theme)
-    root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in G._node.values()), default=0)
+    node_data, succ, pred = node_dict(G), succ_dict(G), pred_dict(G)
+    root_visits = G.graph.get("root_visits") or max((d.get("visits", 0) for d in node_data.values()), default=0)
     box_style = hidden_style(theme)
-    succ, pred = G._succ, G._pred
     out: list[str] = []
     for n in sorted(G):
-        d = G._node[n]
+        d = node_data[n]
         name = f"{prefix}{n}"
         last = next((e.get("move") for e in pred[n].values()), None)
         label = mcts_node_label(picture_of(d["fen"], last), d, sides, theme)
@@ -102,16 +104,16 @@ def mcts_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = D
         children = succ[n]
         for v in sorted(children, key=lambda v: (children[v].get("move"), v)):
             e = children[v]
-            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits, theme)}")
+            out.append(f"{indent}{name} -> {prefix}{v}{_edge_tail(e, mover, root_visits, theme, adapter)}")
         # Only the subtrees of children not drawn: drawn children show their own cuts.
-        hidden = (d.get("hidden") or 0) - sum(G._node[v].get("hidden") or 0 for v in children)
+        hidden = (d.get("hidden") or 0) - sum(node_data[v].get("hidden") or 0 for v in children)
         if hidden > 0:
             out.extend(hidden_box(indent, prefix, n, f"{labels.ELLIPSIS} {hidden:,} more", box_style, theme))
     yield "\n".join(out) + "\n"
 
 
-def _edge_tail(e: dict[str, Any], mover: int, root_visits: int, theme: Theme) -> str:
-    text = edge_text(e)
+def _edge_tail(e: dict[str, Any], mover: int, root_visits: int, theme: Theme, adapter: GameAdapter) -> str:
+    text = edge_text(e, adapter)
     width = edge_width(e.get("visits", 0), root_visits)
     arrow = round(0.5 + width / 10, 2)
     if e.get("best"):

@@ -25,32 +25,39 @@ from treeviz.draw.dot_parts import (
     sorted_children,
     stub_style,
 )
+from treeviz.draw.explain import graph_windows, history_lines
 from treeviz.draw.labels import escape, format_number
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 _CHUNK_PIECES = 32768
 """Pieces of statements joined per yielded chunk: big trees stream out without one giant list of lines."""
 
 
 def search_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme = DEFAULT,
-                      show_window: bool = False) -> Iterator[str]:
+                      show_window: bool = False, explain: bool = False) -> Iterator[str]:
     """Chunks of statements of one tree: each node, then its edges, in node-id order (= visit order, stubs last).
 
     Labels are cached by what they show, so the full minimax tree (half a million
     nodes, a few thousand positions) formats each distinct label once; ``show_window``
-    (alpha-beta) writes every node's own visit order and window.
+    (alpha-beta) writes every node's own visit order and window; ``explain`` every window each node had (at entry
+    and after each child that moved it, :mod:`treeviz.draw.explain`), and the visit order of minimax nodes.
     """
     pending = getattr(G, "pending", None)
-    plan = pending() if pending is not None and not show_window and not G.graph.get("chance") else None
+    plan = (pending() if pending is not None and not show_window and not explain and not G.graph.get("chance")
+            else None)
     if plan is not None:  # a graph never made: its statements straight from the search's records
         return _recorded_statements(G, plan, prefix=prefix, indent=indent, theme=theme)
-    return _graph_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=show_window)
+    return _graph_statements(G, prefix=prefix, indent=indent, theme=theme, show_window=show_window or explain,
+                             explain=explain)
 
 
-def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, show_window: bool) -> Iterator[str]:
+def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, show_window: bool,
+                      explain: bool = False) -> Iterator[str]:
     """:func:`search_statements` from the graph's own dicts."""
     adapter = adapter_named(G.graph.get("game"))
+    histories = graph_windows(G) if explain else {}
     sides = adapter.sides
     picture_of = adapter.picture_maker(theme)
     stub_styles = {kind: stub_style(dash, theme) for kind, dash in theme.cut_dash.items()}
@@ -59,9 +66,9 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
     chances = bool(G.graph.get("chance"))  # edges below chance nodes say their probability
     ids = in_order(G)
     # networkx's own dicts (documented graph internals): the public views cost a call per lookup.
-    node_data = G._node
-    pred = G._pred
-    succ = G._succ
+    node_data = node_dict(G)
+    pred = pred_dict(G)
+    succ = succ_dict(G)
     # Labels cached by what they show: per position and last move, with the value they show checked (a miss,
     # rare, goes through the full key); edge attributes per mover and move name.
     by_position: dict[Any, dict[Any, tuple[Any, Any, Any, Any, str]]] = {}
@@ -89,7 +96,9 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
             last = next((e.get("move") for e in pred[n].values()), None)
         append(name)
         if show_window:
-            label = labels.node_label(picture_of(fen, last), d, sides, show_window=True, pv=bool(best), theme=theme)
+            history = history_lines(d.get("order"), histories[n]) if explain else None  # signed, as "v = +3"
+            label = labels.node_label(picture_of(fen, last), d, sides, show_window=True, pv=bool(best), theme=theme,
+                                      history=history)
             append(f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n')
         else:
             at = by_position.get(fen)
@@ -100,7 +109,7 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
                     and cached[3] == best):
                 append(cached[4])
             else:
-                key = (fen, last, value, bound, leaf, best)
+                key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
                 tail = tails.get(key)
                 if tail is None:
                     label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=bool(best),
@@ -170,6 +179,9 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
                                                        plan.templates, plan.labels)
     root, n, stubs = plan.root, plan.n, plan.stubs
     hidden_of = plan.hidden
+    if not stubs and hidden_of is None and root == 0 and len(plan.kept) == n:
+        yield from _whole_statements(plan, picture_of, sides, prefix=prefix, indent=indent, theme=theme)
+        return
     best_set = set(plan.pv)
     kids = plan.children()
     state_info = {s: (t["fen"], t["to_move"]) for s, t in templates.items()}
@@ -196,7 +208,7 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
         if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf and cached[3] == best:
             append(cached[4])
         else:
-            key = (fen, last, value, bound, leaf, best)
+            key: tuple[Any, ...] = (fen, last, value, bound, leaf, best)
             tail = tails.get(key)
             if tail is None:
                 d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best)
@@ -252,6 +264,81 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
         yield "".join(out)
 
 
+def _whole_statements(plan: Any, picture_of: Any, sides: Any, *, prefix: str, indent: str,
+                      theme: Theme) -> Iterator[str]:
+    """:func:`_recorded_statements` of a whole tree with nothing pruned or left out (a full minimax tree): the same
+    bytes, each node's children found by stepping over subtrees (the records are in preorder) instead of
+    grouping half a million nodes by parent first, the records read as columns taken in C, each node's label
+    found by its position and last move (checked against what it shows)."""
+    entries, results, templates, labels_of, sizes = (plan.rec.entries, plan.rec.results, plan.templates,
+                                                     plan.labels, plan.sizes)
+    n = plan.n
+    moves = list(map(itemgetter(1), entries))
+    states = list(map(itemgetter(2), entries))
+    values = list(map(itemgetter(0), results))
+    bounds = list(map(itemgetter(1), results))
+    leaf_col: list[Any] = [None] * n
+    for i, kind in plan.rec.leaves.items():
+        leaf_col[i] = kind
+    best_col = bytearray(n)
+    for i in plan.pv:
+        best_col[i] = 1
+    info = {s: (t["fen"], t["to_move"]) for s, t in templates.items()}
+    by_position: dict[Any, dict[Any, tuple[Any, Any, Any, int, str]]] = {s: {} for s in templates}
+    plain_edges: dict[Any, dict[Any, str]] = {}
+    best_edges: dict[Any, dict[Any, str]] = {}
+    out: list[str] = []
+    append = out.append
+    for i in range(n):
+        s = states[i]
+        last = moves[i] if i else None
+        value = values[i]
+        bound = bounds[i]
+        leaf = leaf_col[i]
+        best = best_col[i]
+        at = by_position[s]
+        cached = at.get(last)
+        if cached is not None and cached[0] == value and cached[1] == bound and cached[2] == leaf \
+                and cached[3] == best:
+            tail = cached[4]
+        else:
+            fen = info[s][0]
+            d = dict(templates[s], value=value, bound=bound, leaf=leaf, best=best == 1)
+            label = labels.node_label(picture_of(fen, last), d, sides, show_window=False, pv=best == 1, theme=theme)
+            tail = f' [label=<{label}>, tooltip="{escape(fen)}", class="{"pv" if best else "node"}"];\n'
+            at[last] = (value, bound, leaf, best, tail)
+        append(f"{indent}{prefix}{i}")
+        append(tail)  # the label as it is (a node's long label is copied once, into its chunk)
+        child = i + 1
+        end = i + sizes[i]
+        if child < end:
+            mover = info[s][1]
+            plain = plain_edges.get(mover)
+            if plain is None:
+                plain = plain_edges[mover] = {}
+                best_edges[mover] = {}
+            head = f"{indent}{prefix}{i} -> {prefix}"
+            while child < end:
+                move = moves[child]
+                if best_col[child]:
+                    edge = best_edges[mover].get(move)
+                    if edge is None:
+                        edge = best_edges[mover][move] = _edge_tail(labels_of[move], False, True,
+                                                                    sides.index(mover), theme=theme)
+                else:
+                    edge = plain.get(move)
+                    if edge is None:
+                        edge = plain[move] = _edge_tail(labels_of[move], False, False, sides.index(mover),
+                                                        theme=theme)
+                append(f"{head}{child}{edge}\n")
+                child += sizes[child]
+        if len(out) >= _CHUNK_PIECES:
+            yield "".join(out)
+            out.clear()
+    if out:
+        yield "".join(out)
+
+
 _UNSEEN = object()
 _NODE_DEFAULTS = (("pruned", False), ("hidden", 0), ("to_move", None), ("fen", ""), ("value", None),
                   ("bound", None), ("leaf", None), ("best", False))
@@ -299,11 +386,17 @@ def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:
 
 
 def search_cluster_title(G: nx.DiGraph, name: str) -> str:
-    """``Minimax: 238 nodes`` -- what a comparison figure puts over the tree."""
+    """``Minimax: 238 nodes`` -- what a comparison figure puts over the tree; a panel of a comparison of move
+    orders (its graph counts its ``leaves``) names its order and the leaves examined:
+    ``Alpha-beta, best order: 11 nodes, 5 leaves examined, 4 moves pruned``."""
     g = G.graph
     if g.get("chance") and name == "Minimax":
         name = "Expectiminimax"
+    if "leaves" in g:
+        name += f", {g.get('order')} order"
     text = f"{name}: {count(g.get('nodes', 0), 'node')}"
+    if "leaves" in g:
+        text += f", {count(g['leaves'], 'leaf', 'leaves')} examined"
     if g.get("pruned"):
         text += f", {count(g['pruned'], 'move')} pruned"
     if g.get("hidden"):

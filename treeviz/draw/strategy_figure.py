@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import networkx as nx
 
 from treeviz.draw import dot_writer, labels
+from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.drawing import FigureOptions, Output, draw
 from treeviz.draw.figure import Panel
 from treeviz.draw.kinds import STRATEGY, strategy_promise
@@ -85,7 +86,7 @@ def strategy_heading(trees: list[nx.DiGraph], title: str | None = None) -> tuple
     return heading, ""
 
 
-def strategy_dot(trees: list[nx.DiGraph], *, title: str | None = None, rankdir: str = "TB",
+def strategy_dot(trees: list[nx.DiGraph], *, title: str | None = None, rankdir: Rankdir = "TB",
                  theme: Theme = DEFAULT) -> str:
     """DOT text of one strategy tree, or of two side by side (a drawn position's two drawing strategies)."""
     shown = [_for_drawing(G) for G in trees]
@@ -107,7 +108,7 @@ def strategy_figure(trees: list[nx.DiGraph], fmt: str, options: FigureOptions, *
     panels = [Panel(shown[0])] if len(trees) == 1 else [Panel(H, STRATEGY.cluster_title(H)) for H in shown]
     chooser = " / ".join(G.graph["strategy_side"] for G in trees)
 
-    def board_dot(theme: Theme, direction: str) -> Iterator[str]:
+    def board_dot(theme: Theme, direction: Rankdir) -> Iterator[str]:
         yield strategy_dot(trees, title=title, rankdir=direction, theme=theme)
 
     return draw(panels, fmt, options, heading=heading, board_dot=board_dot,

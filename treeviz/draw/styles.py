@@ -10,10 +10,12 @@ comes from the side to move (:func:`node_shape`, :func:`textbook_shape`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from engine.errors import ParameterError
 
-STYLES = ("board", "compact", "dot", "textbook")
+Style = Literal["board", "compact", "dot", "textbook"]
+STYLES: tuple[Style, ...] = get_args(Style)
 """Every figure style, as ``--style`` names them."""
 BOARD_LIMIT = 1_000
 """Largest tree (drawn nodes, pruned stubs included) drawn in board style by default: the old default cap,
@@ -32,7 +34,7 @@ class StyleError(ParameterError):
     """A style that cannot draw the tree in the format asked for (the message names the parameters)."""
 
 
-def auto_style(drawn_nodes: int, preferred: str | None = None) -> str:
+def auto_style(drawn_nodes: int, preferred: Style | None = None) -> Style:
     """The default style of a figure of ``drawn_nodes`` nodes: board (or the game's ``preferred`` style, e.g.
     textbook for textbook trees), compact, then dot as trees grow."""
     if preferred is not None and drawn_nodes <= COMPACT_LIMIT:
@@ -72,13 +74,17 @@ class NodeText:
     small: str | None = None
 
 
-def node_shape(side: int) -> str:
+def node_shape(side: int) -> Literal["box", "ellipse", "circle"]:
     """``box`` when the first player is to move, ``ellipse`` when the second is, ``circle`` at a chance node
     (side 2): told apart without colour."""
     return "ellipse" if side == 1 else "circle" if side == 2 else "box"
 
 
-def textbook_shape(side: int) -> str:
+def textbook_shape(side: int) -> Literal["triangle-up", "triangle-down", "circle"]:
     """The textbook convention: ``triangle-up`` for the first player (MAX), ``triangle-down`` for the second
     (MIN), ``circle`` at a chance node (side 2)."""
-    return ("triangle-up", "triangle-down", "circle")[side]
+    return _TEXTBOOK_SHAPES[side]
+
+
+_TEXTBOOK_SHAPES: tuple[Literal["triangle-up", "triangle-down", "circle"], ...] = ("triangle-up", "triangle-down",
+                                                                                    "circle")

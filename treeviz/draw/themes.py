@@ -14,6 +14,7 @@ whatever a game calls its players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, cast
 
 from engine.errors import ParameterError
 
@@ -56,7 +57,8 @@ class Theme:
     """Secondary text: visit order, legends."""
     rounded: tuple[bool, bool, bool] = (True, True, True)
     """Whether a board node's border has round corners, by the player to move (and at chance nodes)."""
-    cut_dash: dict[str, str] = field(default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
+    cut_dash: dict[str, Literal["dashed", "dotted"]] = field(
+        default_factory=lambda: {"beta": "dashed", "alpha": "dashed"})
     """Line style of a pruned move's stub by the cut that skipped it (``dashed`` or ``dotted``)."""
 
 
@@ -105,7 +107,8 @@ PRINT = Theme(
 )
 """Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""
 
-THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
+ThemeName = Literal["default", "print"]
+THEMES: dict[ThemeName, Theme] = {"default": DEFAULT, "print": PRINT}
 """Themes by the name ``--theme`` takes."""
 
 
@@ -115,6 +118,6 @@ def theme_named(name: str) -> Theme:
     :raises ValueError: no such theme.
     """
     try:
-        return THEMES[name]
+        return THEMES[cast(ThemeName, name)]  # any text: a KeyError says it is none
     except KeyError:
         raise ParameterError(f"{{theme}} is not a theme (expected one of {', '.join(THEMES)})", theme=name) from None

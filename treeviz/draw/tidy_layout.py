@@ -22,12 +22,14 @@ from collections.abc import Sequence
 
 
 def tidy_layout(children: Sequence[Sequence[int]], widths: Sequence[float], *, root: int = 0, gap: float = 4.0,
-                cousin_gap: float | None = None) -> list[float]:
+                cousin_gap: float | None = None, offsets: Sequence[float] | None = None) -> list[float]:
     """Positions along the sibling axis (x when the tree grows downwards) of the nodes reachable from ``root``.
 
     ``children[v]`` lists v's children in drawing order; ``widths[v]`` is the node's extent along the sibling
     axis; neighbours on a level are at least ``gap`` apart, or ``cousin_gap`` (default ``gap``) when they have
-    different parents. Returns node centres, the leftmost node edge at 0; unreachable nodes get 0.
+    different parents. ``offsets[v]``, if given, puts the middle of v's extent that far after its position (a
+    node with a note on one side: parents are centred over their children's positions, not their extents).
+    Returns node positions (centres without offsets), the leftmost node edge at 0; unreachable nodes get 0.
     """
     n = len(children)
     if cousin_gap is None:
@@ -61,8 +63,11 @@ def tidy_layout(children: Sequence[Sequence[int]], widths: Sequence[float], *, r
         kids = children[v]
         return kids[-1] if kids else thread[v]
 
+    shift_of = offsets if offsets is not None else [0.0] * n
+
     def distance(a: int, b: int) -> float:
-        return (widths[a] + widths[b]) * 0.5 + (gap if parent[a] == parent[b] else cousin_gap)
+        return (widths[a] + widths[b]) * 0.5 + shift_of[a] - shift_of[b] + (gap if parent[a] == parent[b]
+                                                                             else cousin_gap)
 
     for v in reversed(order):  # children before parents
         kids = children[v]
@@ -141,7 +146,7 @@ def tidy_layout(children: Sequence[Sequence[int]], widths: Sequence[float], *, r
         if kids:
             below = m + mod[v]
             walk.extend((w, below) for w in kids)
-    left_edge = min(x[v] - widths[v] * 0.5 for v in order)
+    left_edge = min(x[v] + shift_of[v] - widths[v] * 0.5 for v in order)
     for v in order:
         x[v] -= left_edge
     return x

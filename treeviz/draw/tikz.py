@@ -115,9 +115,9 @@ def picture_lines(scene: Scene) -> tuple[list[str], _Colours]:
                 out.append(f"\\coordinate ({name}) at ({_n(item.x)},{_n(item.y)});")
             else:
                 shape = "ellipse" if item.kind in ("ellipse", "circle") else "rectangle"
-                options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt",
-                           f"minimum height={_n(item.h)}pt", *paint]
-                out.append(f"\\node[{', '.join(options)}] ({name}) at ({_n(item.x)},{_n(item.y)}) {{}};")
+                shape_options = [shape, "inner sep=0pt", f"minimum width={_n(item.w)}pt",
+                                 f"minimum height={_n(item.h)}pt", *paint]
+                out.append(f"\\node[{', '.join(shape_options)}] ({name}) at ({_n(item.x)},{_n(item.y)}) {{}};")
             at = f"({_n(item.x)},{_n(text_centre(item))})"
             if item.lines:
                 gap = f"\\noalign{{\\kern{_n(0.15 * item.lines[-1].size)}pt}}"
@@ -129,13 +129,13 @@ def picture_lines(scene: Scene) -> tuple[list[str], _Colours]:
             node += 1
         elif isinstance(item, Text):
             anchor = {"start": "base west", "middle": "base", "end": "base east"}[item.anchor]
-            options = [f"anchor={anchor}", "inner sep=0pt", f"font={_font(item.size, item.bold)}",
-                       f"text={colour(item.colour)}"]
+            text_options = [f"anchor={anchor}", "inner sep=0pt", f"font={_font(item.size, item.bold)}",
+                            f"text={colour(item.colour)}"]
             if item.halo:
-                options += [f"fill={colour(item.halo)}", "inner xsep=0.4pt", "inner ysep=0.2pt"]
+                text_options += [f"fill={colour(item.halo)}", "inner xsep=0.4pt", "inner ysep=0.2pt"]
             # TeX's fonts are not the layout's: text never grows past the width the layout gave it.
             room = text_width(item.text, item.size, bold=item.bold) * 1.03 + 0.5
-            out.append(f"\\node[{', '.join(options)}] at ({_n(item.x)},{_n(item.y)}) "
+            out.append(f"\\node[{', '.join(text_options)}] at ({_n(item.x)},{_n(item.y)}) "
                        f"{{\\tvfit{{{_n(room)}pt}}{{{tex_escape(item.text)}}}}};")
     return out, colour
 

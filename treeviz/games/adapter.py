@@ -7,8 +7,9 @@ written, which positions are the same, and the game's evaluation for
 depth-limited trees. This base class is what any game gets without an adapter of
 its own: players named by the game (``player_names``) or ``first``/``second``,
 the game's own move names, and as its picture the game's own (``picture(state)``:
-text in a monospace box) or else the position's text. Tic-tac-toe, ultimate,
-textbook trees and OpenSpiel's games have their own (:mod:`treeviz.games.tictactoe`,
+text in a monospace box, or SVG that SVG figures hold, :mod:`treeviz.draw.svg_pictures`)
+or else the position's text. Tic-tac-toe, ultimate, textbook trees and OpenSpiel's
+games have their own (:mod:`treeviz.games.tictactoe`,
 :mod:`treeviz.games.ultimate`, :mod:`treeviz.games.textbook`, :mod:`treeviz.games.openspiel`).
 
 Colours go by player index (the first player blue, the second red in the
@@ -21,9 +22,12 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any
 
-from engine.game import picture_format
+from engine.game import Game, picture_format
+from engine.search.minimax import Evaluation
 from engine.search.scoring import SCORINGS, Scoring
 from treeviz.draw.labels import Sides, escape
+from treeviz.draw.styles import Style
+from treeviz.draw.svg_pictures import active_sheet
 from treeviz.draw.themes import DEFAULT, Theme
 
 Picture = Callable[[str, Any], str]
@@ -66,7 +70,7 @@ class GameAdapter:
     """How an error message names one of its positions (``an ultimate position``)."""
     players: tuple[str, str] | None = None
     """The players' names, when the adapter knows them better than the game object (None: ask the game)."""
-    default_style: str | None = None
+    default_style: Style | None = None
     """The figure style its trees get when none is asked for and their size allows it (None: by size alone,
     :func:`treeviz.draw.styles.auto_style`); textbook trees: ``textbook``."""
     signed_values = True
@@ -74,8 +78,12 @@ class GameAdapter:
     numbered_moves = False
     """Its moves are named only by their place among siblings (1, 2, ...): the textbook style leaves them off the
     edges, as textbook figures do."""
+    names_by_mover = False
+    """Equal moves may have different names where different players make them (OpenSpiel's action 3 of Connect
+    Four is ``x3`` for one player and ``o3`` for the other; Pig's action 1 is ``stop`` or the chance event
+    ``Roll 2``): each move is named by itself, never by another move equal to it."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         names = self.players or tuple(getattr(game, "player_names", DEFAULT_PLAYERS))
         self.sides = Sides((str(names[0]), str(names[1])))
@@ -108,14 +116,19 @@ class GameAdapter:
 
     @property
     def keys_are_states(self) -> bool:
-        """Whether equal positions are equal states (then :meth:`position_key` need not be asked)."""
-        return getattr(self.game, "position_key", None) is None
+        """Whether equal positions are equal states (then :meth:`position_key` need not be asked): a game with
+        neither a ``position_key`` nor a ``fen`` of its own, whose position text is ``str(state)``."""
+        if getattr(self.game, "position_key", None) is not None:
+            return False
+        rules = getattr(self.game, "rules", self.game)  # a loaded game's own object (engine.games.loading)
+        return getattr(rules, "fen", None) is None
 
     def position_key(self, state: Hashable) -> Hashable:
         """Equal for two states exactly when they are the same position (merged DAG nodes): the game's own
-        ``position_key`` when it has one, else the state."""
+        ``position_key`` when it has one, else its position text (``fen``): two states the game writes alike
+        (their history aside, say) are one position."""
         key = getattr(self.game, "position_key", None)
-        return state if key is None else key(state)
+        return self.game.fen(state) if key is None else key(state)
 
     def describe(self, state: Hashable) -> tuple[str, str, str | None]:
         """A state as a tree node records it: its text (``fen``), who moves (a player's name or ``chance``) and
@@ -164,17 +177,36 @@ class GameAdapter:
         state = self.state_of(fen)
         return fen if state is _UNKNOWN else str(self._picture(state))
 
+    def print_picture(self, fen: str) -> str | None:
+        """The position as lines of plain text for print (a worksheet's exercise heading, in a monospace font): the
+        game's own text picture; None when the game draws none (its position text says it all) or draws SVG."""
+        text = self.picture_text(fen)
+        return None if text == fen or picture_format(text) == "svg" else text
+
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         """A function drawing node pictures (cached as the game sees fit: big trees repeat few positions).
         The default: the game's picture (or the position's text) in a monospace box; an SVG picture, which
-        Graphviz cannot place in a label, falls back to the text."""
+        Graphviz cannot place in a label, is a blank cell of its size that the SVG figure being drawn fills
+        (:mod:`treeviz.draw.svg_pictures`), and the position's text in other formats.
+
+        :raises treeviz.draw.svg_pictures.PictureError: (when called) an SVG picture that is not well-formed.
+        """
         cache: dict[str, str] = {}
+        sheet = active_sheet()
 
         def picture(fen: str, last: Any) -> str:
             found = cache.get(fen)
             if found is None:
                 text = self.picture_text(fen)
-                found = cache[fen] = text_box(fen if picture_format(text) == "svg" else text)
+                if picture_format(text) != "svg":
+                    found = text_box(text)
+                elif sheet is not None and sheet.placed:
+                    found = sheet.placeholder(text, f"the game {self.name}'s picture of {fen!r}")
+                else:
+                    found = text_box(fen)
+                    if sheet is not None:
+                        sheet.stood_in = True
+                cache[fen] = found
             return found
         return picture
 
@@ -195,7 +227,7 @@ class GameAdapter:
         position's text, or a grid of cells (:mod:`treeviz.games.tictactoe`)."""
         return {"kind": "text", "title": self.title, "players": list(self.sides.names)}
 
-    def evaluation(self) -> tuple[Callable[[Hashable], float], Scoring] | None:
+    def evaluation(self) -> tuple[Evaluation, Scoring] | None:
         """The evaluation of unfinished positions for depth-limited trees and the scoring that fits it; None: the
         game has none."""
         evaluate = getattr(self.game, "evaluate", None)

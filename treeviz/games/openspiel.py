@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.openspiel import START_TEXT
+from engine.games.openspiel import START_TEXT, OpenSpielGame
 from treeviz.games.adapter import GameAdapter
 
 
 class OpenSpielAdapter(GameAdapter):
     """An OpenSpiel game: players ``player 0`` and ``player 1``, OpenSpiel's state text as the picture."""
+
+    game: OpenSpielGame
+    names_by_mover = True  # an action's name is OpenSpiel's for the player who takes it
 
     @property
     def title(self) -> str:

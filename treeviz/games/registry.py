@@ -8,8 +8,7 @@ so that a tree of it is drawn by the same adapter it was built with.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.game import Game
 from treeviz.games.adapter import GameAdapter
 
 _BUILT_IN = ("ultimate", "tictactoe")
@@ -18,7 +17,7 @@ any position)."""
 _adapters: dict[str, GameAdapter] = {}
 
 
-def _built_in(name: str, game: Any = None) -> GameAdapter | None:
+def _built_in(name: str, game: Game | None = None) -> GameAdapter | None:
     """The adapter of a game of ours called ``name``, over ``game`` (None: the engine's object)."""
     if name == "tictactoe":
         from treeviz.games import tictactoe
@@ -28,11 +27,11 @@ def _built_in(name: str, game: Any = None) -> GameAdapter | None:
         return ultimate.adapter() if game is None else ultimate.UltimateAdapter(game)
     if name == "textbook":
         from treeviz.games import textbook
-        return textbook.TextbookAdapter(game)
+        return textbook.TextbookAdapter(game)  # type: ignore[arg-type]  # None: draws recorded trees, never asks it
     return None
 
 
-def _by_type(game: Any) -> GameAdapter | None:
+def _by_type(game: Game) -> GameAdapter | None:
     """The adapter of a game whose kind has one, told by its type: textbook trees, OpenSpiel's games."""
     from engine.games.openspiel import OpenSpielGame  # (imports no OpenSpiel: that happens when one is loaded)
     from engine.games.textbook import TextbookTree
@@ -61,7 +60,7 @@ def adapter_named(name: str | None) -> GameAdapter:
     return found
 
 
-def adapter_for(game: Any) -> GameAdapter:
+def adapter_for(game: Game) -> GameAdapter:
     """The adapter of a game object: its own if the game has one, else the generic one (registered under the
     game's name)."""
     name = str(getattr(game, "name", type(game).__name__))

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.errors import ParameterError
+from engine.game import Game
 from engine.games.loading import complete_game, load_game, read_position
 from engine.games.move_lists import play_moves
 from engine.games.textbook import ROOT_PLAYERS, TextbookTree, parse_tree, tree_from_lists
@@ -30,7 +31,7 @@ SHORT_TREE = 60
 class Start:
     """A game, the state a search starts from, and how headings name that position."""
 
-    game: Any
+    game: Game
     state: Hashable
     words: str
     """The position in headings: the FEN as typed, ``nim 1 2 3 first``, a textbook tree's notation
@@ -64,8 +65,9 @@ def tree_words(tree: TextbookTree, text: str | None = None) -> str:
     return f"a textbook tree with {leaves:,} lea{'f' if leaves == 1 else 'ves'}"
 
 
-def starting_point(position: str | None = None, *, game: Any = None, tree: str | Sequence[Any] | TextbookTree |
-                   None = None, root: str = "max", moves: str | Sequence[str] | None = None) -> Start:
+def starting_point(position: str | None = None, *, game: str | object | None = None,
+                   tree: str | Sequence[Any] | TextbookTree | None = None, root: str = "max",
+                   moves: str | Sequence[str] | None = None) -> Start:
     """The game and state a search starts from (see the module docstring).
 
     Either ``position`` alone (a tic-tac-toe or ultimate FEN), or ``tree`` (a textbook tree: its notation,
@@ -114,12 +116,12 @@ def _after(start: Start, moves: str | Sequence[str] | None) -> Start:
     return Start(start.game, state, words)
 
 
-def _game_object(game: Any) -> Any:
+def _game_object(game: object) -> Game:
     """A game passed as an object: the engine's own and textbook trees as they are, a user's completed with the
     protocol's defaults (:func:`engine.games.loading.complete_game`)."""
     if isinstance(game, TextbookTree) or all(hasattr(game, m) for m in ("fen", "move_name", "successors",
                                                                          "chance_outcomes", "name")):
-        return game
+        return cast(Game, game)  # it has the methods complete_game would add
     return complete_game(game)
 
 

@@ -25,11 +25,17 @@ class TextbookAdapter(GameAdapter):
     """A textbook tree: players max and min, no board (a node shows its name, if it has one, and its value),
     moves known by their place among siblings."""
 
+    game: TextbookTree
     players = TextbookTree.player_names
     _texts: list[str] | None = None
     default_style = "textbook"
     numbered_moves = True
     signed_values = False
+
+    @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
 
     @property
     def title(self) -> str:

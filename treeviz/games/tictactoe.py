@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.game import PLAYER_NAMES
+from engine.search.minimax import Evaluation
 from engine.search.scoring import Scoring
 from treeviz.draw.labels import stone_points
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.adapter import GameAdapter, Picture
+
+if TYPE_CHECKING:
+    from engine.games.tictactoe import TicTacToe
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 STONES = "xo"
@@ -77,7 +81,14 @@ def _cells(cell_size: int, theme: Theme) -> dict[tuple[str, int], str]:
 class TicTacToeAdapter(GameAdapter):
     """Tic-tac-toe: players x and o, cells 0-8 written 1-9; a FEN of two fields (``1o11o1oxx x``)."""
 
+    game: TicTacToe
+
     players = PLAYER_NAMES
+
+    @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
 
     @property
     def title(self) -> str:
@@ -90,6 +101,11 @@ class TicTacToeAdapter(GameAdapter):
     def recognises(self, position: str) -> bool:
         """Two fields, board and side (the fallback for any FEN: the engine says what is wrong with it)."""
         return True
+
+    def print_picture(self, fen: str) -> str:
+        """The board as three rows of ``x``, ``o`` and ``.``."""
+        cells = expand_fen_board(fen.split(" ", 1)[0])
+        return "\n".join(" ".join(cells[r * 3:r * 3 + 3]) for r in range(3))
 
     def picture_maker(self, theme: Theme = DEFAULT) -> Picture:
         expand: dict[str, str] = {}
@@ -105,13 +121,13 @@ class TicTacToeAdapter(GameAdapter):
 
     def live_picture(self, state: Hashable, last: Any = None) -> str:
         """The board of a game being played, drawn big (``last``: the cell to tint; states do not record it)."""
-        return tictactoe_board(self.game.cells(state), last, LIVE_CELL_SIZE)
+        return tictactoe_board(self.game.cells(cast(int, state)), last, LIVE_CELL_SIZE)
 
     def page_board(self) -> dict[str, Any]:
         return {"kind": "grid", "title": self.title, "players": list(self.sides.names), "size": 3, "block": 3,
                 "stones": STONES, "moves": "cell"}
 
-    def evaluation(self) -> tuple[Callable[[Hashable], float], Scoring]:
+    def evaluation(self) -> tuple[Evaluation, Scoring]:
         from engine.evaluation import tictactoe as tictactoe_eval
 
         return tictactoe_eval.evaluate, tictactoe_eval.scoring

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game import PLAYER_NAMES
+from engine.search.minimax import Evaluation
 from engine.search.scoring import Scoring
 from treeviz.draw.labels import stone_points
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.games.adapter import GameAdapter, Picture
+
+if TYPE_CHECKING:
+    from engine.games.ultimate import Ultimate
 from treeviz.games.tictactoe import CENTRE_FIRST_RANK, STONES
 
 LIVE_CELL_SIZE = 30
@@ -24,7 +28,7 @@ LIVE_STONE_POINTS = 22
 def ultimate_board_label(
     state: Any,
     *,
-    game: Any = None,
+    game: Ultimate | None = None,
     cell_size: int = 12,
     show_playable: bool = True,
     show_last: bool = True,
@@ -36,7 +40,9 @@ def ultimate_board_label(
     wrap it as ``label=<...>`` on a ``shape=plain`` node.
     """
     if game is None:
-        from engine.games.ultimate import ULTIMATE as game  # noqa: N811 - the game object
+        from engine.games.ultimate import ULTIMATE
+
+        game = ULTIMATE
     cells = game.cells(state)
     last = game.last_move(state) if show_last else None
     playable = set(game.playable_subs(state)) if show_playable and game.outcome(state) is None else set()
@@ -94,10 +100,17 @@ def _sub_board(cells: str, sub: int, last: int | None, playable: bool, status: s
 class UltimateAdapter(GameAdapter):
     """Ultimate tic-tac-toe: players x and o; a FEN of three fields (board, last move, side: ``999999999 00 x``)."""
 
+    game: Ultimate
+
     players = PLAYER_NAMES
     needs_depth = True
     steady_branching = True
     position_noun = "an ultimate position"
+
+    @property
+    def keys_are_states(self) -> bool:
+        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
+        return True
 
     @property
     def title(self) -> str:
@@ -130,7 +143,7 @@ class UltimateAdapter(GameAdapter):
         return {"kind": "grid", "title": self.title, "players": list(self.sides.names), "size": 9, "block": 3,
                 "stones": STONES, "moves": "sub-cell"}
 
-    def evaluation(self) -> tuple[Callable[[Hashable], float], Scoring]:
+    def evaluation(self) -> tuple[Evaluation, Scoring]:
         from engine.evaluation import ultimate as ultimate_eval
 
         return ultimate_eval.evaluate, ultimate_eval.scoring

@@ -12,6 +12,8 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from treeviz.games.adapter import GameAdapter
+
 BOUNDS = ("exact", "lower", "upper")
 CUTS = ("alpha", "beta")
 LEAVES = ("terminal", "heuristic", "table")
@@ -99,7 +101,7 @@ def move_coder(moves: Iterable[Any]) -> Callable[[Any], int]:
     return lambda move: numbers.get(move, -1)
 
 
-def position_columns(adapter: Any, fens: list[str], sides: list[str | None]) -> dict[str, Any]:
+def position_columns(adapter: GameAdapter, fens: list[str], sides: list[str | None]) -> dict[str, Any]:
     """What the page needs to draw positions of a game it has no grid for: each node's side to move (``side``: 0,
     1, or 2 for chance, in node order) and the game's pictures of the FENs table (``pictures``, when the game
     draws its own). Nothing for grid games, whose FENs say it all."""

@@ -14,6 +14,7 @@ from typing import Any
 import networkx as nx
 
 from treeviz.games.registry import adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict
 from treeviz.pages.columns import (
     BOUNDS,
     CUTS,
@@ -66,8 +67,8 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
     best: list[int] = []
     hidden: list[int] = []
     for k, node in enumerate(ids):
-        a = G._node[node]
-        preds = G._pred[node]
+        a = node_dict(G)[node]
+        preds = pred_dict(G)[node]
         if preds:
             (p, e), = preds.items()
             if index[p] >= k:
@@ -117,7 +118,7 @@ def mcts_data(G: nx.DiGraph) -> dict[str, Any]:
         "leaf": leaf,
         "result": [_small(r) for r in g.get("iteration_result", [])],
         "proofs": proofs,
-        **position_columns(adapter, fens.values, [G._node[node].get("to_move") for node in ids]),
+        **position_columns(adapter, fens.values, [node_dict(G)[node].get("to_move") for node in ids]),
     }
 
 
@@ -130,8 +131,8 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
     ids = sorted(G)
     if not ids:
         raise ValueError("the graph has no node")
-    entered = [n for n in ids if not G._node[n].get("pruned")]
-    stubs = [n for n in ids if G._node[n].get("pruned")]
+    entered = [n for n in ids if not node_dict(G)[n].get("pruned")]
+    stubs = [n for n in ids if node_dict(G)[n].get("pruned")]
     order = entered + stubs
     index = {node: k for k, node in enumerate(order)}
     fens = Interner()
@@ -161,7 +162,7 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
     stub_value: list[int] = []
     stub_bound: list[int] = []
     for k, node in enumerate(order):
-        a = G._node[node]
+        a = node_dict(G)[node]
         f = a["fen"]
         i = fen_index.get(f)
         fen.append(fens.add(f) if i is None else i)
@@ -223,6 +224,6 @@ def dag_data(G: nx.DiGraph) -> dict[str, Any]:
         "results": results,
         "stubs": {"cut": stub_cut, "value": stub_value, "bound": stub_bound},
         "edges": {"src": src, "dst": dst, "label": label, "flags": flags, "labels": labels.values},
-        **position_columns(adapter, fens.values, [G._node[node].get("to_move") for node in order]),
+        **position_columns(adapter, fens.values, [node_dict(G)[node].get("to_move") for node in order]),
     }
 

@@ -20,7 +20,8 @@ from typing import Any
 
 import networkx as nx
 
-from treeviz.draw.kinds import kind_of
+from treeviz.draw.dot_writer import orders_heading
+from treeviz.draw.kinds import kind_of, orders_compared
 from treeviz.games.registry import adapter_named
 from treeviz.pages.columns import (
     BOUNDS,
@@ -42,7 +43,7 @@ from treeviz.pages.page_graphs import dag_data, mcts_data
 def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
     """Entered nodes sorted by visit order, and pruned stubs sorted by id."""
     entered: list[tuple[int, Hashable]] = []
-    stubs: list[Hashable] = []
+    stubs: list[Any] = []  # node ids, sortable
     for node, attrs in G.nodes(data=True):
         if attrs.get("pruned"):
             stubs.append(node)
@@ -164,9 +165,12 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     if G.graph.get("best_moves"):
         meta["best_moves"] = [move_code(m) for m in G.graph["best_moves"]]
     positions = position_columns(adapter, fens.values, [nodes[node].get("to_move") for node in (*entered, *stubs)])
+    board = adapter.page_board()
+    if not adapter.signed_values:
+        board["signed"] = False  # values written as the figures write them: a textbook tree's 3, not +3
     return {
         "meta": meta,
-        "board": adapter.page_board(),
+        "board": board,
         "n": len(entered),
         "fens": fens.values,
         "nums": nums.values,
@@ -222,6 +226,8 @@ def _script_json(payload: Any) -> str:
 def _default_title(graphs: list[nx.DiGraph], position: str | None = None) -> str:
     fen = position if position is not None else graphs[0].graph.get("root_fen", "")
     kinds = [kind_of(g) for g in graphs]
+    if orders_compared(graphs):
+        return orders_heading(graphs, fen, kinds[0]).split("\n")[0]
     names = [k.prose for k in kinds]
     first = names[0] if names[0].isupper() else names[0].capitalize()
     noun = "graphs" if any(k.noun == "graphs" for k in kinds) else "trees"
@@ -245,10 +251,16 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
     else:
         graphs = [G, *compare]
     heading = title if title is not None else _default_title(graphs, position)
-    payload = {"title": heading, "trees": [page_data(g) for g in graphs]}
+    return page_html(heading, [page_data(g) for g in graphs])
+
+
+def page_html(heading: str, trees: Sequence[dict[str, Any]]) -> str:
+    """The page file around the data of its viewers (``trees``: :func:`page_data` of each graph, or another
+    viewer's data such as the quiz's, :mod:`treeviz.exercises.quiz`), titled ``heading``."""
+    payload = {"title": heading, "trees": list(trees)}
     parts = {
         "<!--TITLE-->": html.escape(heading),
-        "/*STYLE*/": _asset("html", "page.css"),
+        "/*STYLE*/": "\n".join(_asset("html", part) for part in STYLE_PARTS),
         "/*D3*/": _asset("vendor", "d3.min.js").replace("</script", "<\\/script"),
         "/*APP*/": _app_script(),
         "/*DATA*/": _script_json(payload),
@@ -261,7 +273,9 @@ def tree_page(G: nx.DiGraph, *, compare: nx.DiGraph | Sequence[nx.DiGraph] | Non
     return _MARKERS.sub(lambda match: parts[match.group()], template)
 
 
-APP_PARTS = ("mcts.js", "dag.js")
+STYLE_PARTS = ("page.css", "quiz.css")
+"""The page's style sheets, in order."""
+APP_PARTS = ("mcts.js", "dag.js", "quiz.js")
 """Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
 its classes inside the same closure)."""
 

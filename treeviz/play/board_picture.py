@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.game import Game
 from treeviz.draw.labels import escape
 from treeviz.files import write_atomically
 from treeviz.games.registry import adapter_for
@@ -18,7 +19,7 @@ from treeviz.games.registry import adapter_for
 DOT_NAME = "g.dot"
 PNG_NAME = "g.png"
 
-def board_label(game: Any, state: Any, last: Any | None = None) -> str:
+def board_label(game: Game, state: Any, last: Any | None = None) -> str:
     """The board as the inside of an HTML-like label: the game adapter's picture of a game being played.
 
     ``last`` is the last move, for games whose states do not record it.
@@ -26,7 +27,7 @@ def board_label(game: Any, state: Any, last: Any | None = None) -> str:
     return adapter_for(game).live_picture(state, last)
 
 
-def board_dot(game: Any, state: Any, *, last: Any | None = None, caption: str = "") -> str:
+def board_dot(game: Game, state: Any, *, last: Any | None = None, caption: str = "") -> str:
     """A DOT graph with the board as one node and ``caption`` underneath."""
     label = board_label(game, state, last)
     lines = [
@@ -40,7 +41,7 @@ def board_dot(game: Any, state: Any, *, last: Any | None = None, caption: str = 
     return "\n".join(lines) + "\n"
 
 
-def write_board_picture(folder: str | Path, game: Any, state: Any, *, last: Any | None = None,
+def write_board_picture(folder: str | Path, game: Game, state: Any, *, last: Any | None = None,
                         caption: str = "", png: bool = True) -> None:
     """Write ``g.dot`` and, unless ``png`` is false, ``g.png`` into ``folder`` (both atomically)."""
     from treeviz.draw.graphviz import render

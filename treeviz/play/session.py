@@ -19,11 +19,15 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from engine.errors import IllegalMoveError, MoveSyntaxError
-from engine.game import PLAYER_NAMES, Player
+from engine.game import PLAYER_NAMES, Game, Player
 from treeviz.play.terminal_board import big_board_lines, tictactoe_board_lines, ultimate_board_lines, where_to_play
+
+if TYPE_CHECKING:
+    from engine.games.tictactoe import TicTacToe
+    from engine.games.ultimate import Ultimate
 
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
 """ANSI: cursor home, erase screen (used only when the output is a terminal)."""
@@ -35,8 +39,12 @@ HELP_WORDS = frozenset({"?", "h", "help"})
 class Variant(Protocol):
     """What the terminal loop needs on top of a game's rules."""
 
-    game: Any
     title: str
+
+    @property
+    def game(self) -> TicTacToe | Ultimate:
+        """The game's rules."""
+        ...
 
     def board_lines(self, state: Any, last: Any | None) -> list[str]:
         """The board as text lines; ``last`` is the move that led here, if known."""
@@ -70,9 +78,11 @@ class TicTacToeVariant:
 
     title = "tic-tac-toe"
 
-    def __init__(self, game: Any | None = None) -> None:
+    def __init__(self, game: TicTacToe | None = None) -> None:
         if game is None:
-            from engine.games.tictactoe import TICTACTOE as game  # noqa: N811 - the game object
+            from engine.games.tictactoe import TICTACTOE
+
+            game = TICTACTOE
         self.game = game
 
     def board_lines(self, state: Any, last: Any | None) -> list[str]:
@@ -111,9 +121,11 @@ class UltimateVariant:
 
     title = "ultimate tic-tac-toe"
 
-    def __init__(self, game: Any | None = None) -> None:
+    def __init__(self, game: Ultimate | None = None) -> None:
         if game is None:
-            from engine.games.ultimate import ULTIMATE as game  # noqa: N811 - the game object
+            from engine.games.ultimate import ULTIMATE
+
+            game = ULTIMATE
         self.game = game
 
     def board_lines(self, state: Any, last: Any | None) -> list[str]:
@@ -194,9 +206,10 @@ class Ending(enum.Enum):
     """Ctrl-C."""
 
 
-def result_text(game: Any, state: Any) -> str:
+def result_text(game: Game, state: Any) -> str:
     """``x wins.``, ``o wins.`` or ``Draw.`` for a finished game."""
     outcome = game.outcome(state)
+    assert outcome is not None, "a finished game"
     if outcome == 0:
         return "Draw."
     return f"{'x' if outcome > 0 else 'o'} wins."

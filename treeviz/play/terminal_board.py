@@ -8,7 +8,10 @@ play) is asked of the game object; nothing here knows the rules.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.games.ultimate import Ultimate
 
 SUB_LETTERS = "abcdefghi"
 """Sub-board ``n`` (1-9) is also written with the letter ``SUB_LETTERS[n - 1]``."""
@@ -51,7 +54,7 @@ def sub_board_name(sub: int) -> str:
     return f"{sub} ({SUB_LETTERS[sub - 1]})"
 
 
-def big_board_lines(game: Any, state: Any) -> list[str]:
+def big_board_lines(game: Ultimate, state: Any) -> list[str]:
     """The big board: who won which sub-board (``x``, ``o``, ``-`` full with no line, ``.`` open)."""
     marks = [BIG_BOARD_MARKS[game.sub_status(state, sub)] for sub in range(1, 10)]
     border = "+---+---+---+"
@@ -71,7 +74,7 @@ def _band_border(band: int, playable: set[int]) -> str:
     return "+" + "+".join(parts) + "+"
 
 
-def sub_boards_lines(game: Any, state: Any) -> list[str]:
+def sub_boards_lines(game: Ultimate, state: Any) -> list[str]:
     """The nine sub-boards in detail, each border naming its sub-board.
 
     The sub-boards the side to move may play in are marked ``>> n <<`` and show
@@ -102,7 +105,7 @@ def sub_boards_lines(game: Any, state: Any) -> list[str]:
     return lines
 
 
-def ultimate_board_lines(game: Any, state: Any) -> list[str]:
+def ultimate_board_lines(game: Ultimate, state: Any) -> list[str]:
     """The nine sub-boards in detail with the big board beside them, for an 80-column terminal."""
     detail = sub_boards_lines(game, state)
     side = ["big board", *big_board_lines(game, state), "", "x/o: won", "-: full, no line", ".: open"]
@@ -114,7 +117,7 @@ def ultimate_board_lines(game: Any, state: Any) -> list[str]:
     return out
 
 
-def where_to_play(game: Any, state: Any) -> str:
+def where_to_play(game: Ultimate, state: Any) -> str:
     """Where the side to move must play, in words (``sub-board 5 (e)`` or a free choice)."""
     forced = game.forced_sub(state)
     if forced is not None:

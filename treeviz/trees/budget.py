@@ -11,9 +11,9 @@ measured on the first plies.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from engine.errors import ParameterError
+from engine.game import Game
 
 DEFAULT_NODE_BUDGET = 1_000_000
 """Nodes a tree command may enter by default. A node costs 1.5-3.2 kB from search to output
@@ -43,7 +43,7 @@ def budget_exceeded(nodes: int, budget: int, algorithm: str) -> NodeBudgetExceed
                               algorithm="alphabeta")
 
 
-def foreseen_nodes(game: Any, state: Hashable, depth: int, algorithm: str, *, cap: int) -> int:
+def foreseen_nodes(game: Game, state: Hashable, depth: int, algorithm: str, *, cap: int) -> int:
     """About how many nodes a depth-limited ``algorithm`` search of ``state`` enters (counting stops past ``cap``).
 
     The first :data:`MEASURED_PLIES` plies are counted exactly; each deeper ply multiplies the last one by the
@@ -73,7 +73,7 @@ def foreseen_nodes(game: Any, state: Hashable, depth: int, algorithm: str, *, ca
     return int(total)
 
 
-def check_foreseen_size(game: Any, state: Hashable, depth: int | None, algorithm: str, budget: int, *,
+def check_foreseen_size(game: Game, state: Hashable, depth: int | None, algorithm: str, budget: int, *,
                         steady_branching: bool) -> None:
     """Refuse at once a depth-limited search whose foreseen size is more than twice its budget.
 

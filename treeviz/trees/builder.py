@@ -13,39 +13,44 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
 from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
-from engine.search.scoring import SCORINGS, Scoring
+from engine.search.ordering import SeededOrder, ValueOrder
+from engine.search.scoring import SCORINGS, Scoring, plain
 from engine.search.search_result import SearchResult
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
-from treeviz.trees.budget import budget_exceeded, check_foreseen_size
+from treeviz.trees.budget import NodeBudgetExceeded, budget_exceeded, check_foreseen_size
 from treeviz.trees.recorded import recorded_tree
 
-ALGORITHMS = ("minimax", "alphabeta")
+Algorithm = Literal["minimax", "alphabeta"]
+ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
 """The searches a tree can be drawn from."""
 
 # -- move orders -----------------------------------------------------------
+# Each maps a game (and what the search will be: its depth limit, evaluation, scoring, seed and node budget) to
+# an ``order`` for the search, None for the game's own order.
 
 
-def _ascending(game: Any) -> MoveOrder | None:
+def _ascending(game: Game, **search: Any) -> MoveOrder | None:
     """The game's own move order (ascending cells for the games of cells: the textbook order)."""
     return None
 
 
-def _descending(game: Any) -> MoveOrder | None:
+def _descending(game: Game, **search: Any) -> MoveOrder | None:
     """The game's order reversed (descending cells for the games of cells)."""
     def order(state: Hashable, moves: Sequence[Hashable]) -> list[Hashable]:
         return list(reversed(moves))
     return order
 
 
-def _center_first(game: Any) -> MoveOrder | None:
+def _center_first(game: Game, **search: Any) -> MoveOrder | None:
     """Centre first, then corners, then sides, as the game's adapter ranks moves.
 
     :raises ValueError: a game whose adapter ranks no centre (it is not played on 3x3 cells).
@@ -60,27 +65,56 @@ def _center_first(game: Any) -> MoveOrder | None:
     return order
 
 
-ORDERS: dict[str, Callable[[Any], MoveOrder | None]] = {
+def _by_value(best: bool) -> Callable[..., MoveOrder | None]:
+    def factory(game: Game, *, depth: int | None = None, evaluate: Evaluation | None = None,
+                scoring: Scoring = plain, node_budget: int = 0, **search: Any) -> MoveOrder | None:
+        def over_budget(count: int) -> NodeBudgetExceeded:
+            return NodeBudgetExceeded(
+                f"the {{order}} order needs every position's value, and valuing them passed {count:,} positions, "
+                "the most {node_budget} allows: give a smaller {depth:name}, raise {node_budget:name} (0: no "
+                "budget) or use another {order:name}", nodes=count, budget=node_budget, depth=None,
+                order="best" if best else "worst")
+        return ValueOrder(game, best=best, depth=depth, evaluate=evaluate, scoring=scoring, budget=node_budget,
+                          on_budget=over_budget)
+    factory.__doc__ = f"Each node's {'best' if best else 'worst'} move first, by the children's true values."
+    return factory
+
+
+def _random(game: Game, *, seed: int | None = 0, **search: Any) -> MoveOrder | None:
+    """Each node's moves shuffled by the seed and the position, the same in every search of it."""
+    return SeededOrder(game.fen, seed)
+
+
+OrderName = Literal["ascending", "best", "worst", "random", "center-first", "descending"]
+ORDERS: dict[OrderName, Callable[..., MoveOrder | None]] = {
     "ascending": _ascending,
+    "best": _by_value(True),
+    "worst": _by_value(False),
+    "random": _random,
     "center-first": _center_first,
     "descending": _descending,
 }
 """Move orders by the name the CLI uses; each maps a game to an ``order`` for the search
-(None: the search's own ascending order). :data:`ORDER_HELP` says what each does."""
+(None: the search's own ascending order), given the search's ``depth``, ``evaluate``, ``scoring``, ``seed`` and
+``node_budget`` as keywords. :data:`ORDER_HELP` says what each does."""
 
-ORDER_HELP: dict[str, str] = {
+ORDER_HELP: dict[OrderName, str] = {
     "ascending": "the game's own order: by move number, the textbook order (node counts as in the course)",
+    "best": "each node's best move first, by the true values below it (the fewest nodes alpha-beta can examine)",
+    "worst": "each node's worst move first (the most: every leaf when the leaf values differ)",
+    "random": "shuffled by --seed, the same shuffle at a node in every search",
     "center-first": "centre, then corners, then sides (boards within a board: by the cell inside its sub-board)",
     "descending": "the game's order reversed: by move number, highest first",
 }
 """One phrase per order, for ``--help`` texts (``name: phrase``)."""
 
-SCORING_NAMES = (*SCORINGS, "heuristic")
+ScoringChoice = Literal["plain", "quick", "heuristic"]
+SCORING_NAMES: tuple[ScoringChoice, ...] = (*SCORINGS, "heuristic")
 """``plain`` +1/0/-1, ``quick`` faster wins score higher, ``heuristic`` the game's own
 scale for depth-limited trees (finished games far outside the evaluation's range)."""
 
 
-def default_evaluation(game: Any) -> tuple[Evaluation, Scoring]:
+def default_evaluation(game: Game) -> tuple[Evaluation, Scoring]:
     """The evaluation for depth-limited leaves of ``game`` and the scoring that fits it.
 
     :raises ValueError: the game has no evaluation to offer.
@@ -104,7 +138,7 @@ class TreeBuilder:
     allows raises :class:`treeviz.trees.budget.NodeBudgetExceeded`, stopping the search.
     """
 
-    def __init__(self, budget: int = 0, algorithm: str = "minimax") -> None:
+    def __init__(self, budget: int = 0, algorithm: Algorithm = "minimax") -> None:
         entries: list[tuple[int, Hashable, Hashable, int, float, float]] = []
         results: list[tuple[float, str] | None] = []
         leaves: dict[int, str] = {}
@@ -165,9 +199,9 @@ class TreeBuilder:
         size = [1] * len(parent)
         for i in range(len(parent) - 1, 0, -1):
             size[parent[i]] += size[i]
-        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]
+        return crop.principal_variation([r[0] for r in self.results], size)  # type: ignore[index]  # none is None: checked above
 
-    def to_graph(self, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
+    def to_graph(self, game: Game, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
                  path: Sequence[str] | None = None, plies: int | None = None) -> nx.DiGraph:
         """The recorded tree as a DiGraph per the tree schema: the subtree ``path`` (move names) leads to, its
         first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
@@ -196,18 +230,20 @@ class GcPaused:
 # -- the public entry point ----------------------------------------------------
 
 def build_tree(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     max_nodes: int = 0,
     path: Sequence[str] | None = None,
     plies: int | None = None,
     node_budget: int = 0,
+    seed: int | None = 0,
+    count_leaves: bool = False,
 ) -> nx.DiGraph:
     """Search ``state`` with ``algorithm`` and return its tree as a DiGraph (see the tree schema).
 
@@ -219,7 +255,10 @@ def build_tree(
     fit). ``path`` (move names as drawn, e.g. ``["3", "4"]``) keeps only the subtree under the position those
     moves reach, ``plies`` only its first plies; what they cut shows as ``hidden`` counts (see
     :mod:`treeviz.trees.crop`). The search itself always runs to the end, so values are exact, unless it
-    enters more than ``node_budget`` nodes (0: no budget; see :mod:`treeviz.trees.budget`).
+    enters more than ``node_budget`` nodes (0: no budget; see :mod:`treeviz.trees.budget`). ``order`` names one
+    of :data:`ORDERS` (``seed`` shuffles the ``random`` one); ``count_leaves`` adds the graph attribute
+    ``leaves``, the leaves the search examined (finished games and frontier nodes scored), which move orders
+    change.
 
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
     :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes.
@@ -228,7 +267,10 @@ def build_tree(
     if max_nodes < 0:
         raise ParameterError("{max_nodes} must be 0 (no limit) or more", max_nodes=max_nodes)
     recorder, graph_attrs, entered = record_search(game, state, algorithm=algorithm, depth=depth, evaluate=evaluate,
-                                                   scoring=scoring, order=order, node_budget=node_budget)
+                                                   scoring=scoring, order=order, node_budget=node_budget,
+                                                   seed=seed)
+    if count_leaves:
+        graph_attrs["leaves"] = len(recorder.leaves)
     G = recorded_tree(recorder, game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
     if G.graph["nodes"] != entered:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
@@ -236,15 +278,16 @@ def build_tree(
 
 
 def record_search(
-    game: Any,
+    game: Game,
     state: Hashable,
     *,
-    algorithm: str = "minimax",
+    algorithm: Algorithm = "minimax",
     depth: int | None = None,
     evaluate: Evaluation | None = None,
-    scoring: str = "plain",
-    order: str = "ascending",
+    scoring: ScoringChoice = "plain",
+    order: OrderName = "ascending",
     node_budget: int = 0,
+    seed: int | None = 0,
 ) -> tuple[TreeBuilder, dict[str, Any], int]:
     """Run the search with a :class:`TreeBuilder` listening, without making the graph.
 
@@ -288,7 +331,8 @@ def record_search(
         score = SCORINGS[scoring]
 
     recorder = TreeBuilder(node_budget, algorithm)
-    order_fn = ORDERS[order](game)
+    order_fn = ORDERS[order](game, depth=depth, evaluate=evaluate, scoring=score, seed=seed,
+                             node_budget=node_budget)
     search = minimax if algorithm == "minimax" else alphabeta
     with GcPaused():
         result: SearchResult = search(game, state, depth=depth, evaluate=evaluate, scoring=score,
@@ -307,5 +351,5 @@ def record_search(
     return recorder, graph_attrs, result.nodes
 
 
-__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "TreeBuilder", "build_tree", "default_evaluation",
-           "record_search"]
+__all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "Algorithm", "OrderName", "ScoringChoice",
+           "TreeBuilder", "build_tree", "default_evaluation", "record_search"]

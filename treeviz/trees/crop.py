@@ -21,6 +21,8 @@ from typing import Any
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import Game
+from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 
 class PathError(ParameterError):
@@ -183,7 +185,7 @@ def select(parent: Sequence[int], ply: Sequence[int], size: Sequence[int], value
                      capped=total_hidden - by_plies, cut_by_plies=by_plies)
 
 
-class _Zeros(dict):  # type: ignore[type-arg]
+class _Zeros(dict[int, int]):
     """Nothing hidden under any node: every look-up is 0."""
 
     def __missing__(self, key: int) -> int:
@@ -198,13 +200,13 @@ def graph_root(G: nx.DiGraph) -> Hashable:
     if root is not None and root in G:
         return root
     for n in G:
-        if not G._pred[n]:
+        if not pred_dict(G)[n]:
             return n
     raise ValueError("the graph has no root (every node has a parent)")
 
 
 def _child_order(G: nx.DiGraph, n: Hashable) -> list[Hashable]:
-    children = list(G._succ[n])
+    children = list(succ_dict(G)[n])
     try:
         return sorted(children)
     except TypeError:
@@ -212,7 +214,7 @@ def _child_order(G: nx.DiGraph, n: Hashable) -> list[Hashable]:
 
 
 def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int | None = None,
-               game: Any = None) -> nx.DiGraph:
+               game: Game | None = None) -> nx.DiGraph:
     """``G`` cut as :func:`select` cuts a freshly built tree: the subtree under ``path`` (move names), its first
     ``plies`` plies. Returns ``G`` itself when there is nothing to do, else a new graph (attributes copied,
     ``hidden`` and ``best`` recomputed, graph attributes ``root``, ``path``, ``plies``, ``marked`` ... set as in
@@ -229,11 +231,11 @@ def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int |
     ids: list[Hashable] = []
     parent: list[int] = []
     ply: list[int] = []
-    values: list[float] = []
+    values: list[Any] = []  # the nodes' "value" attributes
     stubs: list[Hashable] = []
     stub_parents: list[int] = []
     stack: list[tuple[Hashable, int, int]] = [(root, -1, 0)]
-    node_data = G._node
+    node_data, succ = node_dict(G), succ_dict(G)
     while stack:
         n, p, depth = stack.pop()
         index = len(ids)
@@ -259,7 +261,7 @@ def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int |
 
     def children(i: int) -> list[tuple[str, int, bool]]:
         n = ids[i]
-        return [(str(G._succ[n][c].get("label", c)), index_of.get(c, -1), bool(node_data[c].get("pruned")))
+        return [(str(succ[n][c].get("label", c)), index_of.get(c, -1), bool(node_data[c].get("pruned")))
                 for c in _child_order(G, n)]
 
     start = 0
@@ -267,7 +269,7 @@ def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int |
         start = follow_path(list(path), 0, children, lambda i: str(node_data[ids[i]].get("fen", ids[i])))
     selection = select(parent, ply, drawn, values, stub_parents, root=start, plies=plies)
     kept_ids = [ids[i] for i in selection.kept]
-    H = nx.DiGraph()
+    H: nx.DiGraph = nx.DiGraph()
     H.graph.update(G.graph)
     pv = {ids[i] for i in selection.pv}
     for i in selection.kept:
@@ -277,15 +279,15 @@ def crop_graph(G: nx.DiGraph, *, path: Sequence[str] | None = None, plies: int |
         d["best"] = n in pv
         H.add_node(n, **d)
     for n in kept_ids[1:]:
-        p = ids[parent[index_of[n]]]
-        e = dict(G._succ[p][n])
+        up = ids[parent[index_of[n]]]
+        e = dict(succ[up][n])
         e["best"] = n in pv
-        H.add_edge(p, n, **e)
+        H.add_edge(up, n, **e)
     for k in selection.stubs:
         s = stubs[k]
-        p = ids[stub_parents[k]]
+        up = ids[stub_parents[k]]
         H.add_node(s, **node_data[s])
-        H.add_edge(p, s, **G._succ[p][s])
+        H.add_edge(up, s, **succ[up][s])
     r = ids[start]
     H.graph.update(_crop_attributes(node_data[r], path or [], plies, drawn[start] + earlier[start], selection,
                                     root=r, shown=len(kept_ids)))

@@ -18,18 +18,21 @@ distinct result (``results``) and the tightest interval they prove together
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from math import inf
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
 import networkx as nx
 
 from engine.errors import ParameterError
+from engine.game import CHANCE_NAME, ChanceGame, Game
 from treeviz.games.registry import adapter_for, adapter_named
+from treeviz.graph_dicts import node_dict, pred_dict
 from treeviz.trees.builder import GcPaused, TreeBuilder
 
-MERGES = ("transpositions", "symmetry")
+Merge = Literal["transpositions", "symmetry"]
+MERGES: tuple[Merge, ...] = get_args(Merge)
 """How a tree can be folded: identical positions, or positions equal up to a board symmetry."""
 
 TREE_CUT_FIELDS = ("root", "path", "plies", "subtree_nodes", "subtree_value", "subtree_fen", "marked", "capped")
@@ -56,13 +59,14 @@ class FlatTree:
     bound: list[str]
     best: set[int]
     leaf: dict[int, str]
-    stubs: list[tuple[int, Hashable, Hashable, str | None, float | None, float | None]]
+    stubs: Sequence[tuple[int, Hashable, Hashable, str | None, float | None, float | None]]
     """(parent, move, key, cut kind, parent value, parent bound) per pruned move."""
-    describe: Callable[[Hashable], tuple[str, str, str | None]]
-    state_of: Callable[[Hashable], Hashable]
+    describe: Callable[[Any], tuple[str, str, str | None]]
+    """Of a key (a state or a FEN, as ``key`` holds them)."""
+    state_of: Callable[[Any], Any]
 
 
-def merge_tree(G: nx.DiGraph, how: str, game: Any = None, *, max_nodes: int = 0) -> nx.DiGraph:
+def merge_tree(G: nx.DiGraph, how: Merge, game: Game | None = None, *, max_nodes: int = 0) -> nx.DiGraph:
     """The DAG of a search tree (a graph from :func:`treeviz.trees.builder.build_tree`, not cut).
 
     Node ids are ``0, 1, ...`` in the order the search first entered each class (the
@@ -72,12 +76,13 @@ def merge_tree(G: nx.DiGraph, how: str, game: Any = None, *, max_nodes: int = 0)
     order of the first occurrence), ``merged`` (tree nodes folded in), ``best``,
     ``outcome``, ``leaf``, ``pruned``, ``hidden``. Edge fields: ``move`` (the lowest),
     ``moves``, ``label``, ``count`` (tree edges folded in), ``pruned`` (no tree edge
-    behind it was searched), ``best``. ``max_nodes`` (0: all) keeps whole plies from
-    the root, then the rest of the principal variation; ``hidden`` counts the
-    positions below a node that are not drawn.
+    behind it was searched), ``best``, and below a chance node ``probability``.
+    ``max_nodes`` (0: all) keeps whole plies from the root, then the rest of the
+    principal variation; ``hidden`` counts the positions below a node that are not
+    drawn.
 
-    :raises ValueError: an unknown merge, a tree already cut by ``max_nodes``, or a game
-        without known symmetries.
+    :raises ValueError: an unknown merge, a tree already cut by ``max_nodes``, a game
+        without known symmetries, or one whose position texts do not tell its positions apart.
     """
     if how not in MERGES:
         raise ParameterError(f"{{merge}} is not a merge (expected {' or '.join(MERGES)})", merge=how)
@@ -89,7 +94,7 @@ def merge_tree(G: nx.DiGraph, how: str, game: Any = None, *, max_nodes: int = 0)
         return _merge(_flat_from_graph(G, game), how, game, dict(G.graph), max_nodes)
 
 
-def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: dict[str, Any],
+def merge_records(recorder: TreeBuilder, game: Game, how: Merge, *, graph_attrs: dict[str, Any],
                   max_nodes: int = 0) -> nx.DiGraph:
     """The same DAG as :func:`merge_tree`, straight from a search's records
     (:func:`treeviz.trees.builder.record_search`): the tree itself is never made, so the 549,946-node tree of
@@ -124,10 +129,11 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
             return describe_state(state_of(key))
 
         n = len(entries)
+        done = cast("list[tuple[float, str]]", results)  # every entered node has its result once the search is over
         flat = FlatTree(
             parent=[e[0] for e in entries], move=[e[1] for e in entries], key=keys,
             depth=[e[3] for e in entries], order=list(range(n)),
-            value=[r[0] for r in results], bound=[r[1] for r in results],  # type: ignore[index]
+            value=[r[0] for r in done], bound=[r[1] for r in done],
             best=set(recorder.principal_variation()), leaf=recorder.leaves, stubs=stubs,
             describe=describe, state_of=state_of,
         )
@@ -136,8 +142,8 @@ def merge_records(recorder: TreeBuilder, game: Any, how: str, *, graph_attrs: di
         return _merge(flat, how, game, graph, max_nodes)
 
 
-def _flat_from_graph(G: nx.DiGraph, game: Any) -> FlatTree:
-    node_data = G._node
+def _flat_from_graph(G: nx.DiGraph, game: Game) -> FlatTree:
+    node_data = node_dict(G)
     # The builder's ids are the visit order, stubs last; any other numbering is sorted into that order.
     ids = list(node_data)
     if not _ascending_ints(ids):
@@ -146,7 +152,7 @@ def _flat_from_graph(G: nx.DiGraph, game: Any) -> FlatTree:
     index = {n: k for k, n in enumerate(entered)}
     parent: list[int] = []
     move: list[Hashable] = []
-    pred = G._pred
+    pred = pred_dict(G)
     for n in entered:
         link = pred[n]
         if link:
@@ -175,7 +181,7 @@ def _flat_from_graph(G: nx.DiGraph, game: Any) -> FlatTree:
     )
 
 
-def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes: int) -> nx.DiGraph:
+def _merge(flat: FlatTree, how: str, game: Game, graph: dict[str, Any], max_nodes: int) -> nx.DiGraph:
     symmetric = how == "symmetry"
     describe, state_of = flat.describe, flat.state_of
     drawn: dict[Hashable, tuple[int, int]] = {}
@@ -186,6 +192,7 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
     seen_results: list[set[tuple[float, str]]] = []
 
     def place(key: Hashable, depth: int, order: int | None, leaf: str | None, pruned: bool) -> tuple[int, int]:
+        cls: Hashable
         if symmetric:
             from engine.games.symmetry import canonical
 
@@ -218,7 +225,7 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
         if result not in seen:
             seen.add(result)
             a["results"].append(list(result))
-            _narrow(a, *result)
+            _narrow(a, *result, how)
     entered = len(dag_nodes)
     for a in dag_nodes:
         _settle(a)
@@ -236,9 +243,11 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
     # A tree edge is its parent's position and its move: each such pair is worked out once.
     edges: dict[tuple[int, int], dict[str, Any]] = {}
     by_position_move: dict[tuple[Hashable, Hashable], dict[str, Any]] = {}
-    map_move = None
+    map_move: Callable[[Any, Any, int], Hashable] | None = None  # the symmetric games' moves are ints
     if symmetric:
-        from engine.games.symmetry import map_move
+        from engine.games.symmetry import map_move as map_symmetric
+
+        map_move = map_symmetric
 
     def edge_of(p: int, m: Hashable, child: int) -> dict[str, Any]:
         pk = key[p]
@@ -252,6 +261,9 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
                                           "pruned": True, "best": False}
             if drawn_move not in edge["moves"]:
                 edge["moves"].append(drawn_move)
+                if dag_nodes[c]["to_move"] == CHANCE_NAME:  # the event's probability, as a tree's edge has it
+                    chances = dict(cast(ChanceGame, game).chance_outcomes(state_of(pk)))
+                    edge["probability"] = edge.get("probability", 0.0) + chances[m]
             by_position_move[pk, m] = edge
         return edge
 
@@ -270,17 +282,20 @@ def _merge(flat: FlatTree, how: str, game: Any, graph: dict[str, Any], max_nodes
         edge["move"] = edge["moves"][0]
         edge["label"] = ",".join(move_name(m) for m in edge["moves"])
 
-    if symmetric and graph.get("best_moves"):  # moves on the root as drawn (its canonical board)
+    if map_move is not None and graph.get("best_moves"):  # symmetric: moves on the root as drawn (its canonical board)
         k = drawn[key[0]][1]
-        graph["best_moves"] = sorted({map_move(game, m, k) for m in graph["best_moves"]})  # type: ignore[misc]
+        graph["best_moves"] = sorted({map_move(game, m, k) for m in graph["best_moves"]})
     tree_nodes, tree_pruned = graph.pop("nodes", len(key)), graph.pop("pruned", 0)
     # The tree's own counts and cut; the DAG's come below, in a fixed order.
     for field in ("shown", "hidden", "max_nodes", *TREE_CUT_FIELDS):
         graph.pop(field, None)
     graph.update(merge=how, tree_nodes=tree_nodes, tree_pruned=tree_pruned, nodes=entered,
                  pruned=len(dag_nodes) - entered, edges=len(edges), max_nodes=max_nodes)
+    graph.pop("chance", None)
+    if any(d.get("to_move") == CHANCE_NAME for d in dag_nodes):
+        graph["chance"] = True  # as every tree with chance nodes says (notes/tree_schema.md)
     shown = _select(dag_nodes, edges, max_nodes) if max_nodes > 0 else None
-    D = nx.DiGraph(**graph)
+    D: nx.DiGraph = nx.DiGraph(**graph)
     if shown is None:
         D.add_nodes_from(enumerate(dag_nodes))
         D.add_edges_from((u, v, e) for (u, v), e in edges.items())
@@ -296,14 +311,14 @@ def _same(state: Hashable) -> Hashable:
     return state
 
 
-def _describe_state(game: Any, state: Hashable) -> tuple[str, str, str | None]:
+def _describe_state(game: Game, state: Hashable) -> tuple[str, str, str | None]:
     return adapter_for(game).describe(state)
 
 
 def _ascending_ints(ids: list[Hashable]) -> bool:
     """True for ints in ascending order (a builder's graph)."""
     try:
-        return all(type(i) is int for i in ids) and ids == sorted(ids)  # type: ignore[type-var]
+        return all(type(i) is int for i in ids) and ids == sorted(cast("list[int]", ids))
     except TypeError:
         return False
 
@@ -321,7 +336,7 @@ def _new_node(fen: str, side: str, outcome: str | None, depth: int, order: int |
             "outcome": outcome, "leaf": leaf, "pruned": False, "hidden": 0}
 
 
-def tree_to_dag_map(G: nx.DiGraph, D: nx.DiGraph, game: Any = None) -> dict[Hashable, int]:
+def tree_to_dag_map(G: nx.DiGraph, D: nx.DiGraph, game: Game | None = None) -> dict[Hashable, int]:
     """Which DAG node (of ``merge_tree(G, ...)``) stands for each node of the tree ``G``."""
     if game is None:
         game = game_named(G.graph.get("game"))
@@ -351,14 +366,21 @@ def game_named(name: str | None) -> Any:
     return adapter_named(name).game
 
 
-def _narrow(a: dict[str, Any], value: float, bound: str) -> None:
-    """Tighten a DAG node's interval with one occurrence's result (x's view)."""
+def _narrow(a: dict[str, Any], value: float, bound: str, how: str) -> None:
+    """Tighten a DAG node's interval with one occurrence's result (x's view).
+
+    :raises ParameterError: the results contradict each other: the positions merged are not one position (a
+        game whose position text leaves out something that counts, as OpenSpiel's Pig leaves out the turn).
+    """
     if bound in ("exact", "lower") and value > a["low"]:
         a["low"] = value
     if bound in ("exact", "upper") and value < a["high"]:
         a["high"] = value
     if a["low"] > a["high"]:
-        raise AssertionError(f"inconsistent results for {a['fen']}: {a['results']}")
+        values = " and ".join(format(v, "g") for v, _ in a["results"])
+        raise ParameterError(f"{{merge}} cannot fold this game: positions it takes for one ({a['fen']!r} and "
+                             f"another) have different values ({values}), so its position key leaves out something "
+                             "that counts", merge=how)
 
 
 def _settle(a: dict[str, Any]) -> None:

@@ -20,14 +20,22 @@ import json
 from collections.abc import Iterator
 from itertools import islice
 from math import inf
+from types import ModuleType
 from typing import Any
 
 import networkx as nx
 
-try:
-    import orjson
-except ImportError:  # the standard library does it all, slower
-    orjson = None
+
+def _orjson() -> ModuleType | None:
+    """orjson (a dependency), or None where it cannot be imported: then the standard library does it all."""
+    try:
+        import orjson
+    except ImportError:
+        return None
+    return orjson
+
+
+orjson = _orjson()
 
 _CHUNK = 8192
 """Nodes (or edges) encoded per ``json.dumps`` call: few calls, small temporary copies."""

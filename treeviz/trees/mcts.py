@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
 from engine.errors import ParameterError
-from engine.game import CHANCE
+from engine.game import CHANCE, ChanceGame, Game
 from engine.search.mcts import mcts, ucb
 from treeviz.games.registry import adapter_for
+from treeviz.graph_dicts import succ_dict
 
 
 class MctsTreeBuilder:
@@ -86,7 +87,7 @@ class MctsTreeBuilder:
         """Nodes in the tree so far, root included."""
         return len(self.parent)
 
-    def to_graph(self, game: Any, state: Hashable, *, c: float, principal_variation: Sequence[Hashable] = (),
+    def to_graph(self, game: Game, state: Hashable, *, c: float, principal_variation: Sequence[Hashable] = (),
                  max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None) -> nx.DiGraph:
         """The tree as a DiGraph: node ids are creation order; ``max_nodes`` (0: all) keeps the most-visited
         nodes (the principal variation always), which is a subtree since a parent has at least its child's visits."""
@@ -131,13 +132,14 @@ class MctsTreeBuilder:
         describe = adapter_for(game).describe
         movers = [to_move(s) for s in states]
         x_moves = [m == 0 for m in movers]
-        chances = {p: dict(game.chance_outcomes(states[p])) for p in set(parent[1:]) if movers[p] == CHANCE}
+        chances = {p: dict(cast(ChanceGame, game).chance_outcomes(states[p]))
+                   for p in set(parent[1:]) if movers[p] == CHANCE}
         """The chance nodes' events and probabilities: edges below them carry theirs, and their children no UCB
         (chance events are drawn by probability, not chosen)."""
         depth = [0] * n
         for i in range(1, n):
             depth[i] = depth[parent[i]] + 1
-        G = nx.DiGraph(**(graph_attrs or {}))
+        G: nx.DiGraph = nx.DiGraph(**(graph_attrs or {}))
         for i in range(n):
             if not shown[i]:
                 continue
@@ -160,7 +162,7 @@ class MctsTreeBuilder:
                 G.add_edge(p, i, move=moves[i], label=move_name(moves[i]), visits=v, best=i in best_set,
                            pruned=False)
                 if chance is not None:
-                    G._succ[p][i]["probability"] = chance[moves[i]]
+                    succ_dict(G)[p][i]["probability"] = chance[moves[i]]
         # The iteration log, for replays: a playout below the cut is counted at its nearest drawn ancestor.
         drawn = list(range(n))
         for i in range(1, n):
@@ -169,10 +171,12 @@ class MctsTreeBuilder:
         G.graph.update(nodes=n, shown=G.number_of_nodes(), hidden=n - G.number_of_nodes(), max_nodes=max_nodes,
                        pruned=0, iteration_leaf=[drawn[i] for i in self.leaves], iteration_result=list(self.results),
                        proofs=[[t, i, v] for t, i, v in self.proofs if shown[i]])
+        if CHANCE in movers:
+            G.graph["chance"] = True  # as every tree with chance nodes says (notes/tree_schema.md)
         return G
 
 
-def build_mcts_tree(game: Any, state: Hashable, *, iterations: int, c: float = math.sqrt(2), seed: int | None = 0,
+def build_mcts_tree(game: Game, state: Hashable, *, iterations: int, c: float = math.sqrt(2), seed: int | None = 0,
                     solver: bool = False, max_nodes: int = 0) -> nx.DiGraph:
     """Run UCT for ``iterations`` iterations from ``state`` and return its tree as a DiGraph.
 

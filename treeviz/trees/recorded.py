@@ -15,11 +15,11 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
-from engine.game import CHANCE_NAME
+from engine.game import CHANCE_NAME, ChanceGame, Game
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
 
@@ -28,7 +28,7 @@ class TreePlan:
     """What the graph of a recorded tree holds, worked out from the records; :meth:`fill` makes it,
     :meth:`node_dicts` and :meth:`edge_dicts` give its node-link form without making it."""
 
-    def __init__(self, rec: Any, game: Any, max_nodes: int, graph: dict[str, Any],
+    def __init__(self, rec: Any, game: Game, max_nodes: int, graph: dict[str, Any],
                  path: Sequence[str] | None = None, plies: int | None = None) -> None:
         entries = rec.entries
         n = len(entries)
@@ -77,16 +77,24 @@ class TreePlan:
         self.root = root
         self.n = n
         self.ply = ply
+        self.sizes = size
+        """Each entered node's subtree size, itself included: its children are ``i + 1``, then each next one
+        a subtree further, while inside ``i + sizes[i]`` (the records are in preorder)."""
         self.rec = rec
 
         # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
-        describe = adapter_for(game).describe
+        adapter = adapter_for(game)
+        describe = adapter.describe
         states = set(map(itemgetter(2), entries)) if whole else {entries[i][2] for i in self.kept}
         info = {s: describe(s) for s in states.union(st[2] for st in self.stubs)}
-        self.chances = {s: dict(game.chance_outcomes(s)) for s, (_, side, _) in info.items() if side == CHANCE_NAME}
+        self.chances = {s: dict(cast(ChanceGame, game).chance_outcomes(s))
+                        for s, (_, side, _) in info.items() if side == CHANCE_NAME}
         """Each chance node's state: its events' probabilities (edges below it carry theirs)."""
         moves = set(map(itemgetter(1), entries[1:])) if whole else {entries[i][1] for i in self.kept if i != root}
-        self.labels = {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)}
+        self.labels: dict[Any, str] = (_EachMoveNamed(move_name) if adapter.names_by_mover else
+                                       {m: move_name(m) for m in moves.union(st[1] for st in self.stubs)})
+        """Each move's name, ``labels[move]``: worked out once per move, or asked of each move where equal moves
+        may have different names (:attr:`treeviz.games.adapter.GameAdapter.names_by_mover`)."""
         # A template per distinct state holds every field in schema order, the state's own filled in: each node
         # is a copy of its state's (a copy of a dict with the same keys is one block copy), then its own fields
         # are set.
@@ -135,6 +143,8 @@ class TreePlan:
     def leaves(self) -> int:
         """Nodes of the graph without children (entered leaves and stubs), and one more for each node with
         children that has nodes below it not drawn (its ``+k`` box): the width a figure of it needs."""
+        if not self.stubs and self.hidden is None and self.root == 0 and len(self.kept) == self.n:
+            return self.sizes.count(1)  # a whole tree: its leaves are the subtrees of one node
         parents = self.children()
         boxes = 0
         if self.hidden is not None:
@@ -216,9 +226,9 @@ class TreePlan:
             for e in pred[i].values():
                 e["best"] = True
         for node, kind, value, bound, skipped in self.rec.cuts:
-            d = node_data.get(node)
-            if d is not None:
-                d["cut"], d["cut_value"], d["cut_bound"], d["pruned_children"] = kind, value, bound, len(skipped)
+            c = node_data.get(node)
+            if c is not None:
+                c["cut"], c["cut_value"], c["cut_bound"], c["pruned_children"] = kind, value, bound, len(skipped)
         if self.hidden is not None:
             hidden = self.hidden
             for i in self.kept:
@@ -248,7 +258,7 @@ class TreePlan:
         """Each edge's node-link dict (its attributes, ``source``, ``target``), in the graph's order: by source
         node, each node's entered children first, then its stubs; fresh dicts."""
         entries, root, n = self.rec.entries, self.root, self.n
-        kids: dict[int, list[tuple[int, Any, bool]]] = {}
+        kids: dict[int, list[tuple[int, Any, bool | None]]] = {}  # None: a stub
         best = set(self.pv)
         for i in self.kept:
             if i != root:
@@ -305,7 +315,9 @@ class RecordedTree(nx.DiGraph):
                 gc.enable()
         nx._clear_cache(self)
 
-    def _made(name: str) -> property:  # noqa: N805 - builds the class's properties
+    @staticmethod
+    def _made(name: str) -> property:
+        """The property for one of networkx's dicts that makes the graph on first use (builds the class's own)."""
         def get(self: RecordedTree) -> Any:
             if "_plan" in self.__dict__:
                 self.make()
@@ -328,8 +340,20 @@ class RecordedTree(nx.DiGraph):
     del _made
 
 
-def recorded_tree(rec: Any, game: Any, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
+def recorded_tree(rec: Any, game: Game, *, max_nodes: int = 0, graph_attrs: dict[str, Any] | None = None,
                   path: Sequence[str] | None = None, plies: int | None = None) -> RecordedTree:
     """The recorded tree as a graph per the tree schema, made on first use: the subtree ``path`` (move names) leads
     to, its first ``plies`` plies, cut to ``max_nodes`` (0: all); see :func:`treeviz.trees.crop.select`."""
     return RecordedTree.of(TreePlan(rec, game, max_nodes, dict(graph_attrs or {}), path, plies))
+
+
+class _EachMoveNamed(dict[Any, str]):
+    """``names[move]``: the game's name of this very move object, never of another move equal to it (a dict
+    keyed by moves would give OpenSpiel's action 3 the first name it met, ``x3`` or ``o3``)."""
+
+    def __init__(self, move_name: Any) -> None:
+        super().__init__()
+        self.move_name = move_name
+
+    def __getitem__(self, move: Any) -> str:
+        return self.move_name(move)

@@ -63,7 +63,7 @@ def strategy_tree(solution: Solution, side: Player | None = None, *, max_nodes: 
     kind = "winning" if root_value * sign > 0 else "drawing"
     strategy = solution.winning_strategy(side) if kind == "winning" else solution.drawing_strategy(side)
 
-    G = nx.DiGraph()
+    G: nx.DiGraph = nx.DiGraph()
     G.graph.update(
         algorithm="strategy", game=game.name, root_fen=game.fen(root), value=root_value,
         best_moves=list(solution.optimal_moves()), depth=None, scoring="plain", order="ascending",
@@ -71,7 +71,7 @@ def strategy_tree(solution: Solution, side: Player | None = None, *, max_nodes: 
     )
     fen = game.fen
     outcome_of = game.outcome
-    results = {1: "x", -1: "o", 0: "draw"}
+    results: dict[float, str] = {1: "x", -1: "o", 0: "draw"}
 
     def add(state: Hashable, depth: int, on_pv: bool) -> int:
         node = G.number_of_nodes()

@@ -42,7 +42,8 @@ def test_specs() -> None:
     player = make_player("mcts:0.25", seed=3)
     assert isinstance(player, MctsPlayer) and player.seconds == 0.25 and player.name == "mcts:0.25"
     for spec, message in [("mcts:0", "more than 0"), ("mcts:-1", "more than 0"), ("mcts:nan", "more than 0"),
-                          ("mcts:inf", "more than 0"), ("mcts:x", "not a valid float"), ("mcts:", "not a valid")]:
+                          ("mcts:inf", "more than 0"), ("mcts:x", "expected a number of seconds, got .x."),
+                          ("mcts:", "expected a number of seconds")]:
         with pytest.raises(ValueError, match=message):
             make_player(spec)
 

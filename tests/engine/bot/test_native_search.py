@@ -8,6 +8,7 @@ by scripts/setup.sh's pip install) compiles the library: these tests fail, rathe
 
 from __future__ import annotations
 
+import _ctypes
 import math
 import os
 import random
@@ -224,6 +225,14 @@ def test_a_library_of_another_abi_or_not_a_library_is_not_used(tmp_path, monkeyp
     monkeypatch.setattr(native_search, "_lib", False)
     assert native_search.library() is None
     assert "cannot be used" in native_search.why_python() and name in native_search.why_python()
+    foreign = tmp_path / "foreign"  # a real shared library, but not ours (no ut_abi); in a folder of its own, as
+    foreign.mkdir()  # the loader keeps it open under its path (and overwriting a loaded file's bytes is SIGBUS)
+    shutil.copyfile(_ctypes.__file__, foreign / name)
+    monkeypatch.setattr(native_search, "FOLDER", str(foreign))
+    monkeypatch.setattr(native_search, "_lib", False)
+    assert native_search.library() is None
+    assert "cannot be used" in native_search.why_python() and "ut_abi" in native_search.why_python()
+    monkeypatch.setattr(native_search, "FOLDER", str(folder))
     shutil.copyfile(built, folder / name)  # the real library, beside a header that describes other sources
     stale = tmp_path / "ultimate_interface.h"
     stale.write_text(Path(native_search.HEADER).read_text().replace("#define UT_ABI ", "#define UT_ABI 1"))

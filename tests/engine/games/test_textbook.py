@@ -111,6 +111,7 @@ def test_positions_read_back_for_every_node() -> None:
     ("[3,4x]", LeafValueError, "not a number: '4x'"),
     ("[3,true]", LeafValueError, "not a number: 'true'"),
     ("[3,1/2]", LeafValueError, "not a number: '1/2'"),
+    ("[3,1e400]", LeafValueError, "too large for a number: '1e400'"),
     ("{1/2:3, 1/3:4}", ProbabilityError, "sum to 5/6, not 1"),
     ("{0.3:1, 0.3:2, 0.3:3}", ProbabilityError, "sum to 0.9, not 1"),
     ("{-1/2:3, 3/2:4}", ProbabilityError, "negative probability"),
@@ -166,6 +167,10 @@ def test_tree_from_lists_rejects_what_is_no_tree() -> None:
         tree_from_lists([[1, "2"]])
     with pytest.raises(LeafValueError):
         tree_from_lists([[1, True]])
+    with pytest.raises(LeafValueError, match="not a number: nan"):
+        tree_from_lists(json.loads("[[1, NaN]]"))
+    with pytest.raises(LeafValueError, match="not a number: inf"):
+        tree_from_lists(json.loads("[[1, 1e400]]"))
 
 
 # -- the notation written back ------------------------------------------------------------

@@ -22,10 +22,14 @@ FIGURES = [
     ("x21o11xo o", {"algorithm": "alphabeta"}, {"style": "compact", "size": "16cm"}),
     ("x21o11xo o", {"algorithm": "alphabeta"}, {"style": "compact", "theme": "print"}),  # dashes, dots, greys
     ("xo7 x", {"algorithm": "alphabeta"}, {"style": "dot", "size": "12cm"}),  # marks and rings
+    ("x21o11xo o", {"algorithm": "alphabeta"}, {"style": "textbook", "size": "16cm"}),  # closed triangles
+    # textbook trees: triangles, cut stubs and their letters, a chance node's circle and its probabilities
+    (None, {"tree": "[B=[3,12,8], C=[2,4,6], D=[14,5,2]]", "algorithm": "alphabeta"}, {"size": "12cm"}),
+    (None, {"tree": "[{1/3: [3, 5], 2/3: [1, 9]}, 4]", "algorithm": "alphabeta"}, {"theme": "print"}),
 ]
 
 
-def figure(fen: str, search: dict[str, str], options: dict[str, str], fmt: str) -> bytes:
+def figure(fen: str | None, search: dict[str, str], options: dict[str, str], fmt: str) -> bytes:
     drawing = treeviz.search_tree(fen, **search).draw(fmt, **options)
     return b"".join(chunk if isinstance(chunk, bytes) else chunk.encode() for chunk in drawing.chunks)
 
@@ -41,6 +45,15 @@ def test_the_bundled_cairo_is_found_and_loads() -> None:
     where = cairo_lib.library_path()
     assert where is not None and "cairo" in Path(where).name
     assert re.fullmatch(r"1\.\d+\.\d+", cairo_lib.version())
+
+
+def test_the_binding_has_every_context_method_the_painter_calls() -> None:
+    """A method the painter starts calling (as the textbook style's ``close_path``) is bound here too."""
+    called = set(re.findall(r"\bctx\.(\w+)\(", Path(cairo_writer.__file__).read_text()))
+    cairo_lib.load()
+    context = cairo_lib.Context(cairo_lib.ImageSurface(cairo_lib.FORMAT_RGB24, 1, 1))
+    assert {"close_path", "show_text", "arc"} <= called
+    assert sorted(name for name in called if not hasattr(context, name)) == []
 
 
 @pytest.mark.skipif(not HAVE_PYCAIRO, reason="pycairo (the optional cairo extra) is not installed: nothing to compare")
@@ -65,10 +78,12 @@ def test_ctypes_binding_writes_a_one_page_pdf_with_text_and_title(monkeypatch: p
     info = poppler("pdfinfo", pdf)
     assert re.search(r"^Pages:\s+1$", info, re.M)
     title = re.search(r"^Title:\s+(Alpha-beta tree of .+)$", info, re.M)
-    assert title and fen in title.group(1)
+    position = fen or search["tree"].replace(" ", "")
+    assert title and position in title.group(1)
     assert re.search(r"^CreationDate:.*\b2000\b", info, re.M)  # fixed: the same scene gives the same bytes
-    text = poppler("pdftotext", pdf)
-    assert title.group(1) in text and "x to move" in text and "o to move" in text  # heading and legend stay text
+    text = " ".join(poppler("pdftotext", pdf).split())
+    sides = ("x", "o") if fen else ("max", "min")
+    assert title.group(1) in text and all(f"{side} to move" in text for side in sides)  # heading and legend: text
 
 
 def test_ctypes_pdf_is_the_same_bytes_each_time(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -66,6 +66,25 @@ def test_tidy_layout_keeps_order_and_gaps_and_centres_parents(tree: tuple, gap: 
     assert min(x[v] - widths[v] / 2 for v in range(len(children))) == pytest.approx(0.0)
 
 
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(trees(), st.lists(st.sampled_from([0.0, 3.0, 12.0]), min_size=120, max_size=120))
+def test_tidy_layout_with_offsets_keeps_extents_apart_and_centres_parents_on_positions(tree: tuple,
+                                                                                        shifts: list) -> None:
+    """A node whose extent lies partly to one side (a note beside it): extents keep their gaps, parents sit over
+    their children's positions."""
+    children, widths = tree
+    offsets = shifts[:len(children)]
+    x = tidy_layout(children, widths, gap=2.0, offsets=offsets)
+    for row in levels(children):
+        for a, b in zip(row, row[1:], strict=False):
+            assert (x[b] + offsets[b] - widths[b] / 2) - (x[a] + offsets[a] + widths[a] / 2) >= 2.0 - 1e-6
+    for v, kids in enumerate(children):
+        if kids:
+            assert x[v] == pytest.approx((x[kids[0]] + x[kids[-1]]) / 2)
+    assert min(x[v] + offsets[v] - widths[v] / 2 for v in range(len(children))) == pytest.approx(0.0)
+
 def test_tidy_layout_of_a_full_binary_tree_is_symmetric() -> None:
     children = [[1, 2], [3, 4], [5, 6], [], [], [], []]
     x = tidy_layout(children, [2.0] * 7, gap=1.0)

@@ -135,3 +135,10 @@ def test_view_refuses_a_bad_fen_in_one_line(tmp_path) -> None:
         run(view_command, ["x21o11xo", "--no-open", "-o", str(tmp_path / "t.html")], prog_name="treeviz view")
     assert stop.value.code == 2
     assert not (tmp_path / "t.html").exists()
+
+
+def test_a_textbook_trees_values_are_written_as_its_figures_write_them() -> None:
+    """Unsigned (3, not +3) where the game writes them so (explain mode: the same words as the figures)."""
+    textbook = tree_data(search_tree(tree="[[3,12,8],[2,4,6]]", algorithm="alphabeta").graph)
+    assert textbook["board"]["signed"] is False
+    assert "signed" not in tree_data(search_tree("x21o11xo o", algorithm="alphabeta").graph)["board"]

@@ -129,7 +129,9 @@
       if (i < this.n) return null;
       const j = i - this.n, c = this.stubCut[j];
       const v = this.numOf(this.stubValue[j]), b = this.numOf(this.stubBound[j]);
-      return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: v === null ? "" : fmtNum(v) + (c === 1 ? " ≥ " : " ≤ ") + fmtNum(b) };
+      if (c < 0 || v === null) return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: "", text: "pruned" };
+      const test = cutTest(c, v, b, this.board.signed !== false);
+      return { name: CUT_NAME[c], test, text: `${CUT_NAME[c]}: ${test}` };
     }
     pathTo(i) {
       const out = [];

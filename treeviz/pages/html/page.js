@@ -43,6 +43,24 @@
     return (v > 0 ? "+" : "−") + s;
   }
 
+  /** A value as the figures write it (treeviz.draw.labels.format_number): a sign only when the game's values carry
+   * one (a textbook tree's 3 has none), a real minus sign, at most two decimals. */
+  function formatNumber(v, signed) {
+    if (v === null || v === undefined) return "?";
+    if (signed) return fmtNum(v);
+    if (v === Infinity) return "+∞";
+    if (v === -Infinity) return "−∞";
+    const s = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(2).replace(/0+$/, "");
+    return (v < 0 ? "−" : "") + s;
+  }
+
+  /** The comparison behind a cut, in the figures' words (treeviz.draw.labels.cut_text): "2 ≤ α=3", "5 ≥ β=3";
+   * ``c`` is the cut's code (0 α-cut, 1 β-cut). */
+  function cutTest(c, value, bound, signed) {
+    return c === 1 ? `${formatNumber(value, signed)} ≥ β=${formatNumber(bound, signed)}`
+      : `${formatNumber(value, signed)} ≤ α=${formatNumber(bound, signed)}`;
+  }
+
   function escapeHtml(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
@@ -159,12 +177,19 @@
       this.sides = d.side === undefined ? null : column(d.side, N);
       this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
+      this.signed = this.board.signed !== false;
       this._fenIndex = null;
     }
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
-    rootValueText() { return fmtNum(this.nums[this.value[0]] ?? 0); }
+    /** A value as this tree's game writes it (textbook trees: no plus sign). */
+    number(v) { return formatNumber(v, this.signed); }
+    rootValueText() { return this.number(this.nums[this.value[0]] ?? 0); }
     moveName(mv) { return this.labels[mv] ?? String(mv); }
-    displayName() { return this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search"; }
+    displayName() {
+      const name = this.meta.algorithm === "alphabeta" ? "alpha-beta" : this.meta.algorithm || "search";
+      // A panel of a comparison of move orders (its graph counts the leaves examined) names its order.
+      return this.meta.leaves === undefined ? name : `${name}, ${this.meta.order} order`;
+    }
     isStub(i) { return i >= this.n; }
     visitNo(i) { return this.order ? this.order[i] : i; }
     fenOf(i) { return this.fens[this.fen[i]]; }
@@ -193,24 +218,48 @@
     }
     valueText(i) {
       const v = this.numOf(this.value[i]);
-      return v === null ? "?" : BOUND_PREFIX[Math.max(this.bound[i], 0)] + fmtNum(v);
+      return v === null ? "?" : BOUND_PREFIX[Math.max(this.bound[i], 0)] + this.number(v);
     }
     valueClass(i) {
       const v = this.numOf(this.value[i]);
       return v === null ? "vd" : v > 0 ? "vx" : v < 0 ? "vo" : "vd";
     }
-    windowText(k) { return `α ${fmtNum(this.nums[this.alpha[k]])}  β ${fmtNum(this.nums[this.beta[k]])}`; }
+    windowText(k) { return `α ${this.number(this.nums[this.alpha[k]])}  β ${this.number(this.nums[this.beta[k]])}`; }
+    /** A window as the figures write it: "[3, +∞]". */
+    bracket(w) { return `[${this.number(w[0])}, ${this.number(w[1])}]`; }
+    /** The cut at node i (or the one that pruned stub i): its name ("α-cut"), its comparison ("2 ≤ α=3") and both
+     * together as the figures label it ("α-cut: 2 ≤ α=3"); null where nothing was cut. */
     cutText(i) {
+      let c, v, b;
       if (this.isStub(i)) {
-        const j = i - this.n, c = this.stubCut[j];
-        const v = this.numOf(this.stubValue[j]), b = this.numOf(this.stubBound[j]);
-        const rel = c === 1 ? " ≥ " : " ≤ ";
-        return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: v === null ? "" : fmtNum(v) + rel + fmtNum(b) };
+        const j = i - this.n;
+        c = this.stubCut[j]; v = this.numOf(this.stubValue[j]); b = this.numOf(this.stubBound[j]);
+        if (c < 0 || v === null) return { name: c >= 0 ? CUT_NAME[c] : "pruned", test: "", text: "pruned" };
+      } else {
+        c = this.cut[i];
+        if (c < 0) return null;
+        v = this.nums[this.cutValue[i]]; b = this.nums[this.cutBound[i]];
       }
-      const c = this.cut[i];
-      if (c < 0) return null;
-      const rel = c === 1 ? " ≥ " : " ≤ ";
-      return { name: CUT_NAME[c], test: fmtNum(this.nums[this.cutValue[i]]) + rel + fmtNum(this.nums[this.cutBound[i]]) };
+      const test = cutTest(c, v, b, this.signed);
+      return { name: CUT_NAME[c], test, text: `${CUT_NAME[c]}: ${test}` };
+    }
+    /** Node i's windows in the order the search saw them: at entry, then after each child whose value moved it (α
+     * rises at the first player's nodes, β falls at the second's, a chance node moves neither), as
+     * treeviz.draw.explain.window_steps; each step names the child that moved it. A node whose children were
+     * left out (max-nodes) keeps only its entry window. */
+    windowHistory(i) {
+      let a = this.nums[this.alpha[i]], b = this.nums[this.beta[i]];
+      const steps = [{ window: [a, b], after: -1 }];
+      const side = sideIndex(this, i);
+      if (side === 2 || this.hidden[i]) return steps;
+      for (const c of this.children(i)) {
+        if (c >= this.n) continue;
+        const v = this.numOf(this.value[c]);
+        if (v === null) continue;
+        if (side === 0 && v > a) { a = v; steps.push({ window: [a, b], after: c }); }
+        else if (side === 1 && v < b) { b = v; steps.push({ window: [a, b], after: c }); }
+      }
+      return steps;
     }
     /** Every node (entered or stub) whose position has this FEN. */
     find(fen) {
@@ -388,11 +437,12 @@
       const root = (this.root = document.createElement("section"));
       root.className = "viewer";
       root.dataset.algorithm = meta.algorithm || "";
-      const algo = meta.algorithm === "alphabeta" ? "alpha-beta" : meta.algorithm || "search";
+      const algo = t.displayName();
       const entered = meta.nodes ?? t.n;
+      const leaves = meta.leaves === undefined ? "" : ` · <b class="leaves">${fmtInt(meta.leaves)}</b> leaves examined`;
       root.innerHTML = `
         <div class="toolbar">
-          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}</span></h2>
+          <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}${leaves}</span></h2>
           <form class="search" autocomplete="off"><input name="fen" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
             <button type="submit">Find</button><button type="button" class="next" hidden>Next</button><span class="found"></span></form>
           <span class="spacer"></span>
@@ -589,8 +639,13 @@
         return `Enter ${where}${win}`;
       }
       let s = `Return from ${where}: <b>${escapeHtml(t.valueText(i))}</b>`;
+      const p = t.parent[i];
+      if (t.isAlphaBeta && p >= 0) {
+        const moved = t.windowHistory(p).find((step) => step.after === i);
+        if (moved) s += ` · window of #${t.visitNo(p)} now ${escapeHtml(t.bracket(moved.window))}`;
+      }
       const cut = t.cutText(i);
-      if (cut) s += ` · <span class="cutmsg">${cut.name}: ${cut.test}, ${plural(t.prunedCount[i], "move")} pruned</span>`;
+      if (cut) s += ` · <span class="cutmsg">${escapeHtml(cut.text)}, ${plural(t.prunedCount[i], "move")} pruned</span>`;
       return s;
     }
 
@@ -602,7 +657,9 @@
       return out.length ? out : null;
     }
 
-    width(i) { return i >= this.t.n ? this.geo.stubW : this.geo.W; }
+    width(i) { return i >= this.t.n ? this.stubWidth(i) : this.geo.W; }
+    /** A pruned stub is wide enough for its cut's comparison ("−280 ≤ α=−266"). */
+    stubWidth(i) { return Math.max(this.geo.stubW, Math.ceil(6.6 * this.t.cutText(i).test.length) + 10); }
 
     /** Hook: work out what the layout needs before d3 lays the open nodes out (DAGs pick a parent per node). */
     prepareLayout() {}
@@ -682,7 +739,7 @@
       g.addEventListener("mouseenter", () => { this.hovered = i; this.showInfo(); });
       g.addEventListener("mouseleave", () => { this.hovered = -1; this.showInfo(); });
       if (i >= t.n) {
-        const w = geo.stubW, h = geo.stubH, cut = t.cutText(i);
+        const w = this.stubWidth(i), h = geo.stubH, cut = t.cutText(i);
         g.setAttribute("class", "node stub");
         el(g, "rect", { class: "card", x: -w / 2, y: 0, width: w, height: h, rx: 6 });
         el(g, "text", { class: "stubcut", x: 0, y: 15 }, `✂ ${cut.name}`);
@@ -817,7 +874,7 @@
         `<div><code>${escapeHtml(t.fenOf(i))}</code></div>`];
       if (i >= t.n) {
         const cut = t.cutText(i);
-        rows.push(`<div>Pruned by ${cut.name} at its parent: ${cut.test}. Alpha-beta never searched this move.</div>`);
+        rows.push(`<div>Pruned by the cut at its parent, <b>${escapeHtml(cut.text)}</b>. Alpha-beta never searched this move.</div>`);
       } else {
         const parts = [`#${fmtInt(t.visitNo(i))} · ply ${t.depth[i]}`];
         if (this.returned(i)) {
@@ -828,10 +885,14 @@
         else if (t.leaf[i] === 1) parts.push("heuristic leaf");
         rows.push(`<div>${parts.join(" · ")}</div>`);
         if (t.isAlphaBeta) {
-          let w = `window at entry ${escapeHtml(t.windowText(i))}`;
+          // Every window it had, as the figures' explain mode writes them ([α, β] → ...), with the move that moved it
+          // (during the replay, those seen so far).
+          const steps = t.windowHistory(i).filter((s) => s.after < 0 || this.returned(s.after));
+          const words = steps.map((s, k) => escapeHtml(t.bracket(s.window))
+            + (k ? ` after ${escapeHtml(t.label(s.after))} (${escapeHtml(t.valueText(s.after))})` : ""));
+          rows.push(`<div class="history">window at entry ${words.join(" → ")}</div>`);
           const cut = t.cutText(i);
-          if (cut && this.returned(i)) w += ` · <b>${cut.name}</b> ${cut.test}, ${t.prunedCount[i]} pruned`;
-          rows.push(`<div>${w}</div>`);
+          if (cut && this.returned(i)) rows.push(`<div><b>${escapeHtml(cut.text)}</b>, ${plural(t.prunedCount[i], "move")} pruned</div>`);
         }
         const below = t.size[i] - 1;
         const sub = [];
@@ -931,6 +992,7 @@
     search: [Tree, Viewer],
     mcts: [MctsTree, MctsViewer],
     dag: [DagGraph, DagViewer],
+    quiz: [QuizTree, QuizViewer],
   };
   const kindOf = (d) => KINDS[d.kind || "search"];
   const trees = payload.trees.map((d) => new (kindOf(d)[0])(d));
@@ -944,10 +1006,11 @@
 
   const summary = document.getElementById("summary");
   const t0 = trees[0], meta = t0.meta;
-  const bits = [];
-  bits.push(t0.board.title);
-  bits.push(`value ${t0.rootValueText()}`);
-  if (Array.isArray(meta.best_moves) && meta.best_moves.length) {
+  // A quiz says what it asks, never the answer (the value, the best moves).
+  const bits = t0.summaryBits ? t0.summaryBits() : [];
+  if (!t0.summaryBits) bits.push(t0.board.title);
+  if (!t0.summaryBits) bits.push(`value ${t0.rootValueText()}`);
+  if (!t0.summaryBits && Array.isArray(meta.best_moves) && meta.best_moves.length) {
     bits.push("best " + meta.best_moves.map((mv) => t0.moveName(mv)).join(", "));
   }
   if (meta.depth !== null && meta.depth !== undefined) bits.push(`depth limit ${meta.depth}`);
@@ -959,6 +1022,10 @@
     bits.push(trees.map((t) => `${t.displayName()} ${fmtInt(countOf(t))} ${t.meta.merge ? "positions" : "nodes"}`).join(", "));
   } else if (meta.hidden) {
     bits.push(`${fmtInt(meta.shown ?? t0.n)} of ${fmtInt(meta.nodes)} ${meta.merge ? "positions" : "nodes"} shown (max-nodes ${fmtInt(meta.max_nodes)})`);
+  }
+  if (meta.knuth_moore && meta.algorithm === "alphabeta") {  // a comparison of move orders on a uniform tree
+    const km = meta.knuth_moore;
+    bits.push(`Knuth\u2013Moore minimum ${fmtInt(km.leaves)} leaves (uniform, branching ${km.branching}, depth ${km.depth})`);
   }
   summary.textContent = bits.join(" · ");
 
