@@ -9,6 +9,8 @@ faster) when the library is built, else in Python, whose modules are imported on
 
 from __future__ import annotations
 
+import sys
+
 from engine.bot.native_search import NODES_PER_SECOND as NATIVE_NODES_PER_SECOND
 from engine.bot.native_search import NativeTable, native_engine
 from engine.evaluation.ultimate_weights import CONTEMPT, DEFAULT_WEIGHTS, WIN, Weights, draw_shift
@@ -44,7 +46,7 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
                 table.native = native.table(PERSISTENT_NATIVE_BITS)
             ntable = table.native
         return native.think(state, bot_deadline(seconds, started), draw, ntable,
-                            quiesce_plies=QUIESCE_PLIES)
+                            quiesce_plies=QUIESCE_PLIES, interruptible=_in_main_thread())
     from engine.bot.iterative import think
     from engine.evaluation.ultimate import judges
     from engine.evaluation.ultimate_captures import captures
@@ -59,6 +61,13 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
     with no_collections():
         return think(ULTIMATE, state, bot_deadline(seconds, started), evaluate=evaluate, scoring=scoring, win=WIN,
                      table=table, quiesce=captures, quiesce_plies=QUIESCE_PLIES)  # captures past the horizon
+
+
+def _in_main_thread() -> bool:
+    """Whether this is the main thread, where Ctrl-C arrives (a process that never imported threading has no
+    other; asking costs no import)."""
+    threading = sys.modules.get("threading")
+    return threading is None or threading.current_thread() is threading.main_thread()
 
 
 QUIESCE_PLIES = 4

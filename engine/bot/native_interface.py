@@ -30,6 +30,11 @@ FLAG_NO_TABLE = 1
 FLAG_NO_REDUCTIONS = 2
 FLAG_NO_QUIESCENCE = 4
 """``flags`` of ``ut_search_depth``/``ut_think``: switch a part of the search off (the tests compare parts)."""
+FLAG_INTERRUPTIBLE = 8
+"""``flags`` of ``ut_think``: stop at Ctrl-C (SIGINT is caught for the call's length and the call returns
+:data:`INTERRUPTED`); Python sees no signal while C runs, so a one-shot bot asks for this from its main thread."""
+INTERRUPTED = -2
+"""What ``ut_think`` returns when Ctrl-C stopped it."""
 EVAL_PARAMS = 14
 """``ut_eval_new``'s and ``ut_eval_map``'s ``params``: free_move, relevance, chance, big_two, big_one, the nine
 won sub-boards by place."""
@@ -122,6 +127,8 @@ def _constants() -> list[tuple[str, int | float, str]]:
         ("FLAG_NO_TABLE", FLAG_NO_TABLE, "flags of ut_search_depth and ut_think"),
         ("FLAG_NO_REDUCTIONS", FLAG_NO_REDUCTIONS, ""),
         ("FLAG_NO_QUIESCENCE", FLAG_NO_QUIESCENCE, ""),
+        ("FLAG_INTERRUPTIBLE", FLAG_INTERRUPTIBLE, "ut_think: stop at SIGINT (Ctrl-C)"),
+        ("INTERRUPTED", INTERRUPTED, "ut_think's result when SIGINT stopped it"),
         ("EVAL_PARAMS", EVAL_PARAMS, "ut_eval_new's and ut_eval_map's params"),
         ("DECISION_FIELDS", DECISION_FIELDS, "ut_think's out"),
         ("COUNTS", COUNTS, "ut_think's counts"),

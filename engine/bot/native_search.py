@@ -21,9 +21,11 @@ from os import path as _path
 from engine.bot.native_interface import (
     COUNTS,
     DECISION_FIELDS,
+    FLAG_INTERRUPTIBLE,
     FLAG_NO_QUIESCENCE,
     FLAG_NO_REDUCTIONS,
     FLAG_NO_TABLE,
+    INTERRUPTED,
     MAX_PV,
     abi_of_header,
     declare,
@@ -181,17 +183,24 @@ class NativeEngine:
         return value, nodes.value
 
     def think(self, state: int, deadline: float, draw: int, table: NativeTable, max_depth: int = 81,
-              flags: int = 0, quiesce_plies: int = 2) -> Decision:
+              flags: int = 0, quiesce_plies: int = 2, interruptible: bool = False) -> Decision:
         """Iterative deepening until ``deadline`` (monotonic time), as :func:`engine.bot.iterative.think` (captures
-        searched up to ``quiesce_plies`` past each iteration's depth).
+        searched up to ``quiesce_plies`` past each iteration's depth). ``interruptible`` (from the main thread
+        only: Ctrl-C is caught for the call's length) stops the search at Ctrl-C, which Python cannot see while
+        C runs, and raises :class:`KeyboardInterrupt` as the Python search would.
 
         :raises ValueError: a finished game (no move to choose).
         """
         out = (ctypes.c_int32 * DECISION_FIELDS)()
         counts = (ctypes.c_int64 * COUNTS)()
         pv = (ctypes.c_int32 * MAX_PV)()
-        if self.lib.ut_think(table.handle, self.handle, state & LOW_MASK, _chunks(state), draw, deadline,
-                             max_depth, flags, quiesce_plies, out, counts, pv) != 0:
+        if interruptible:
+            flags |= FLAG_INTERRUPTIBLE
+        result = self.lib.ut_think(table.handle, self.handle, state & LOW_MASK, _chunks(state), draw, deadline,
+                                   max_depth, flags, quiesce_plies, out, counts, pv)
+        if result == INTERRUPTED:
+            raise KeyboardInterrupt
+        if result != 0:
             raise ValueError("the game is over: there is no move to choose")
         move, value, depth, partial, solved, length = out
         started = counts[2] / 1e6

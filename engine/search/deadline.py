@@ -19,8 +19,9 @@ ONE_SHOT_MARGIN = 0.012
 """Seconds more kept back by a one-shot ``sm-bot`` process (a referee's clock runs until the process has
 exited): with the C search and only ``BOT_MARGIN``, 1 answer in 1,000 came 17-18 ms after the deadline, at
 0.1 s and at 0.3 s under load (scripts/bench_bot.py smbot)."""
-BOT_SHARE = 0.97
-"""Share of the rest of a budget the search may use (3 % more kept back, for clock checks and scheduling)."""
+BOT_SHARE = 0.95
+"""Share of the rest of a budget the search may use: 5 % more kept back, for clock checks and scheduling (with 3 %,
+under loads of 2-7 from other programs, 1-3 answers in 200 at 6 s came up to 0.26 s late)."""
 
 
 def bot_deadline(seconds: float, started: float) -> float:

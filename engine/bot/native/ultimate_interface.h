@@ -29,6 +29,8 @@
 #define FLAG_NO_TABLE 1 /* flags of ut_search_depth and ut_think */
 #define FLAG_NO_REDUCTIONS 2
 #define FLAG_NO_QUIESCENCE 4
+#define FLAG_INTERRUPTIBLE 8 /* ut_think: stop at SIGINT (Ctrl-C) */
+#define INTERRUPTED -2 /* ut_think's result when SIGINT stopped it */
 #define EVAL_PARAMS 14 /* ut_eval_new's and ut_eval_map's params */
 #define DECISION_FIELDS 6 /* ut_think's out */
 #define COUNTS 3 /* ut_think's counts */
@@ -48,6 +50,6 @@ int32_t ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out);
 int32_t ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, int32_t depth, int32_t flags, int32_t quiesce_plies, int64_t *nodes);
 int32_t ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, double deadline, int32_t max_depth, int32_t flags, int32_t quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv);
 
-#define UT_ABI 3358444611U
+#define UT_ABI 2159310041U
 
 #endif

@@ -14,6 +14,7 @@
  */
 #include <fcntl.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,8 +172,16 @@ static int evaluate(const Eval *ev, const State *s, int draw) {
 
 /* -- search (engine/bot/search.py: enhanced_alphabeta) ---------------------------------------------- */
 
+/* Set by the SIGINT handler ut_think installs with FLAG_INTERRUPTIBLE: the search stops as at its deadline. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    stop_requested = 1;
+}
+
 static void tick(Search *S, int64_t n) {
-    if (S->timed && !(n & CHECK_MASK) && now() >= S->deadline) longjmp(S->timeout, 1);
+    if (S->timed && !(n & CHECK_MASK) && (now() >= S->deadline || stop_requested)) longjmp(S->timeout, 1);
 }
 
 static int captures(const State *s, uint8_t *moves) {
@@ -453,7 +462,8 @@ static void table_line(const Table *t, const State *root, int limit, int32_t *pv
  * engine.bot.iterative.think: a new iteration whenever the deadline has not passed, captures searched up to
  * ``quiesce_plies`` past each iteration's depth. ``out``: move, value (x's view), depth, partial, solved,
  * principal variation's length; ``counts``: nodes, table hits, search start (microseconds of the
- * monotonic clock); ``pv``: room for 81 moves. Returns 0, or -1 for a finished game or no memory. */
+ * monotonic clock); ``pv``: room for 81 moves. Returns 0, or -1 for a finished game or no memory, or
+ * INTERRUPTED when ``flags`` has FLAG_INTERRUPTIBLE and SIGINT came during the call (caught meanwhile). */
 int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int draw, double deadline,
              int max_depth, int flags, int quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv) {
     State root;
@@ -472,8 +482,17 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     volatile int64_t nodes = 0;
     S->ev = eval, S->tt = tt, S->draw = draw, S->flags = flags, S->deadline = deadline;
     S->quiesce_plies = quiesce_plies;
+    struct sigaction caught, previous;
+    int interruptible = flags & FLAG_INTERRUPTIBLE;
+    if (interruptible) {
+        memset(&caught, 0, sizeof caught);
+        caught.sa_handler = on_sigint;
+        sigemptyset(&caught.sa_mask);
+        stop_requested = 0;
+        sigaction(SIGINT, &caught, &previous);
+    }
     for (int depth = 1; depth <= max_depth && depth <= 81; depth++) {
-        if (depth > 1 && now() >= deadline) break; /* else deepen: an iteration cut short still counts */
+        if (depth > 1 && (now() >= deadline || stop_requested)) break; /* else deepen: a cut iteration counts */
         S->limit = depth, S->timed = depth > 1, S->count = S->settled = 0, S->have_root = 0;
         if (setjmp(S->timeout)) {
             nodes += S->count + S->settled;
@@ -495,5 +514,9 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     out[0] = move, out[1] = value, out[2] = depth_done, out[3] = partial, out[4] = solved;
     counts[0] = nodes, counts[1] = tt->hits - hits0, counts[2] = (int64_t)(start * 1e6);
     free(S);
+    if (interruptible) {
+        sigaction(SIGINT, &previous, NULL);
+        if (stop_requested) return INTERRUPTED;
+    }
     return 0;
 }

@@ -277,11 +277,11 @@ def test_a_timed_search_answers_only_once_its_deadline_has_passed(seconds: float
 
 
 def test_the_bot_deadline_keeps_a_margin_from_the_budget() -> None:
-    from engine.search.deadline import BOT_MARGIN, bot_deadline
+    from engine.search.deadline import BOT_MARGIN, BOT_SHARE, bot_deadline
 
     for seconds in (0.1, 0.3, 1.0, 6.0):
         left = seconds - (bot_deadline(seconds, 100.0) - 100.0)
-        assert BOT_MARGIN <= left <= BOT_MARGIN + 0.03 * seconds + 1e-9
+        assert BOT_MARGIN <= left <= BOT_MARGIN + (1 - BOT_SHARE) * seconds + 1e-9
     assert bot_deadline(0.001, 5.0) == 5.0
 
 
