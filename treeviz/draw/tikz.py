@@ -18,6 +18,18 @@ from treeviz.draw.scene import Marks, Scene, Segments, Shape, Stroke, Text, text
 from treeviz.draw.text_metrics import text_width
 
 MAX_TEX_NODES = 30_000
+# What a standalone figure (and a worksheet's pages) needs: TikZ with its geometric shapes, each picture cropped
+# to its own page by preview, fix-cm for any font size.
+PREAMBLE = (
+    "\\documentclass{article}\n"
+    "\\usepackage{fix-cm}\n"
+    "\\usepackage{tikz}\n"
+    "\\usetikzlibrary{shapes.geometric}\n"
+    "\\usepackage[active,tightpage]{preview}\n"
+    "\\PreviewEnvironment{tikzpicture}\n"
+    "\\setlength\\PreviewBorder{0pt}\n"
+    "\\pagestyle{empty}\n"
+)
 """TeX keeps a whole picture in its memory (pdflatex's default main memory, 5,000,000 words): past about this many
 nodes it runs out. Bigger trees go to PDF and ``\\includegraphics``."""
 
@@ -146,16 +158,7 @@ def iter_tikz(scene: Scene, *, body_only: bool = False) -> Iterator[str]:
     ``\\usetikzlibrary{shapes.geometric}``)."""
     lines, colour = picture_lines(scene)
     if not body_only:
-        yield ("% A treeviz figure: pdflatex this file (needs tikz and preview).\n"
-               "\\documentclass{article}\n"
-               "\\usepackage{fix-cm}\n"
-               "\\usepackage{tikz}\n"
-               "\\usetikzlibrary{shapes.geometric}\n"
-               "\\usepackage[active,tightpage]{preview}\n"
-               "\\PreviewEnvironment{tikzpicture}\n"
-               "\\setlength\\PreviewBorder{0pt}\n"
-               "\\pagestyle{empty}\n"
-               "\\begin{document}\n")
+        yield "% A treeviz figure: pdflatex this file (needs tikz and preview).\n" + PREAMBLE + "\\begin{document}\n"
     else:
         yield ("% A treeviz figure: \\input it in a document that loads tikz and \\usetikzlibrary{shapes.geometric};\n"
                "% scalable fonts (\\usepackage{fix-cm} or lmodern) keep its small text sizes exact.\n")

@@ -25,7 +25,7 @@ from engine.errors import ParameterError
 from treeviz.draw.labels import ALPHA, BETA
 from treeviz.draw.scene import Item, Scene, Segments, Shape, Stroke, Text
 from treeviz.draw.text_metrics import CAP_HEIGHT
-from treeviz.draw.tikz import picture_lines, tex_escape
+from treeviz.draw.tikz import PREAMBLE, picture_lines, tex_escape
 from treeviz.exercises.model import SIDE_CHANCE, Exercise
 from treeviz.exercises.pdflatex import REPRODUCIBLE
 from treeviz.exercises.tree_layout import (
@@ -597,16 +597,6 @@ def _paint_notes(items: list[Item], plan: TreePlan, i: int, x: float, y: float, 
 
 # -- documents ----------------------------------------------------------------------------------------------------
 
-PREAMBLE = (
-    "\\documentclass{article}\n"
-    "\\usepackage{fix-cm}\n"
-    "\\usepackage{tikz}\n"
-    "\\usetikzlibrary{shapes.geometric}\n"
-    "\\usepackage[active,tightpage]{preview}\n"
-    "\\PreviewEnvironment{tikzpicture}\n"
-    "\\setlength\\PreviewBorder{0pt}\n"
-    "\\pagestyle{empty}\n"
-)
 
 
 def document(pages: list[Page], *, title: str) -> str:
