@@ -362,15 +362,7 @@ def comparison(
         :func:`search_tree` refuses.
     """
     algorithms = list(algorithms)
-    unknown = [a for a in algorithms if a not in SEARCHES]
-    if unknown:
-        raise ParameterError(f"{{algorithms}}: {unknown[0]!r} is not a search (expected {', '.join(SEARCHES)})",
-                             algorithms=algorithms)
-    if len(algorithms) < 2:
-        raise ParameterError("{algorithms}: a comparison needs two or more searches", algorithms=algorithms)
-    repeated = sorted({a for a in algorithms if algorithms.count(a) > 1})
-    if repeated:
-        raise ParameterError(f"{{algorithms}} lists {repeated[0]} twice", algorithms=algorithms)
+    _check_panels("algorithms", algorithms, SEARCHES, "a search", "a comparison needs two or more searches")
     _check_mcts_options(algorithms, iterations, c, seed, solver)
     if merge is not None and "mcts" in algorithms:
         raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm="mcts")
@@ -378,6 +370,20 @@ def comparison(
     graphs = [_build(start, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
                      (iterations, c, seed, solver), node_budget) for a in algorithms]
     return Tree(*graphs, title=title, position=start.words)
+
+
+def _check_panels(key: str, chosen: Sequence[str], allowed: Sequence[str], noun: str, too_few: str) -> None:
+    """Refuse a side-by-side figure's list of panels (``key``, named as the caller's parameter) that holds an
+    unknown word, fewer than two, or one twice."""
+    unknown = [c for c in chosen if c not in allowed]
+    if unknown:
+        raise ParameterError(f"{{{key}}}: {unknown[0]!r} is not {noun} (expected {', '.join(allowed)})",
+                             **{key: chosen})
+    if len(chosen) < 2:
+        raise ParameterError(f"{{{key}}}: {too_few}", **{key: chosen})
+    repeated = sorted({c for c in chosen if chosen.count(c) > 1})
+    if repeated:
+        raise ParameterError(f"{{{key}}} lists {repeated[0]} twice", **{key: chosen})
 
 
 DEFAULT_ORDERS: tuple[OrderName, ...] = ("best", "worst")
@@ -415,15 +421,7 @@ def order_comparison(
     from treeviz.trees.builder import ORDERS, build_tree
 
     orders = list(orders)
-    unknown = [o for o in orders if o not in ORDERS]
-    if unknown:
-        raise ParameterError(f"{{orders}}: {unknown[0]!r} is not a move order (expected {', '.join(ORDERS)})",
-                             orders=orders)
-    if len(orders) < 2:
-        raise ParameterError("{orders}: a comparison of move orders needs two or more", orders=orders)
-    repeated = sorted({o for o in orders if orders.count(o) > 1})
-    if repeated:
-        raise ParameterError(f"{{orders}} lists {repeated[0]} twice", orders=orders)
+    _check_panels("orders", orders, ORDERS, "a move order", "a comparison of move orders needs two or more")
     if algorithm not in ALGORITHMS_WITH_ORDERS:
         raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
                              f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
