@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args
@@ -372,7 +372,7 @@ def comparison(
     return Tree(*graphs, title=title, position=start.words)
 
 
-def _check_panels(key: str, chosen: Sequence[str], allowed: Sequence[str], noun: str, too_few: str) -> None:
+def _check_panels(key: str, chosen: Sequence[str], allowed: Collection[str], noun: str, too_few: str) -> None:
     """Refuse a side-by-side figure's list of panels (``key``, named as the caller's parameter) that holds an
     unknown word, fewer than two, or one twice."""
     unknown = [c for c in chosen if c not in allowed]
