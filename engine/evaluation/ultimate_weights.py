@@ -152,17 +152,27 @@ def weights_line(w: Weights) -> bytes:
     return (",".join(f"{name}={value}" for name, value in zip(w._fields, w, strict=True)) + "\n").encode("ascii")
 
 
+TABLE_SIZE = 1 << 18
+"""Entries in each of the six tables (a sub-board's 18 bits), a signed byte each."""
+
+
+def _tables_start(w: Weights, head: bytes, size: int) -> int | None:
+    """Where the six tables start in a tables file that begins with ``head`` and holds ``size`` bytes, when it
+    was made for weights ``w`` (its magic, weights line and size checked), else None."""
+    line = TABLES_MAGIC + weights_line(w)
+    return len(line) if head.startswith(line) and size == len(line) + 6 * TABLE_SIZE else None
+
+
 def tables_offset(w: Weights, path: str = TABLES_FILE) -> int | None:
     """Where the six tables start in the file ``path`` when it holds them for weights ``w`` (its header and
     size checked, the tables not read: the C search maps them), else None."""
-    line = TABLES_MAGIC + weights_line(w)
     try:
         with open(path, "rb") as handle:
-            head = handle.read(len(line))
+            head = handle.read(len(TABLES_MAGIC) + len(weights_line(w)))
             size = fstat(handle.fileno()).st_size
     except OSError:
         return None
-    return len(line) if head == line and size == len(line) + 6 * (1 << 18) else None
+    return _tables_start(w, head, size)
 
 
 def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[memoryview, ...] | None:
@@ -176,10 +186,8 @@ def load_tables(w: Weights, path: str = TABLES_FILE) -> tuple[memoryview, ...] |
             data = handle.read()
     except OSError:
         return None
-    size = 1 << 18
-    head = len(TABLES_MAGIC) + len(weights_line(w))
-    if (not data.startswith(TABLES_MAGIC) or data[len(TABLES_MAGIC):head] != weights_line(w)
-            or len(data) != head + 6 * size):
+    start = _tables_start(w, data, len(data))
+    if start is None:
         return None
-    view = memoryview(data)[head:].cast("b")
-    return tuple(view[at:at + size] for at in range(0, 6 * size, size))
+    view = memoryview(data)[start:].cast("b")
+    return tuple(view[at:at + TABLE_SIZE] for at in range(0, 6 * TABLE_SIZE, TABLE_SIZE))

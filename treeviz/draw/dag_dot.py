@@ -90,12 +90,16 @@ def _edge_tail(e: dict[str, Any], mover: int, theme: Theme, adapter: GameAdapter
     return f' [label="{text}", color="{theme.edge}", fontcolor="{theme.stone_ink[mover]}"];'
 
 
+def _search_name(G: nx.DiGraph, name: str) -> str:
+    """The search's name as a title gives it: minimax over chance nodes is expectiminimax."""
+    return "Expectiminimax" if name == "Minimax" and G.graph.get("chance") else name
+
+
 def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> str:
     """``Minimax tree of 9 x, symmetries merged: 765 positions (549,946 tree nodes), value 0 (draw)`` (``name``:
     the search's, ``merged``: how it was folded, in words)."""
     g = G.graph
-    if g.get("chance") and name == "Minimax":
-        name = "Expectiminimax"
+    name = _search_name(G, name)
     text = (f"{name} tree of {fen or g.get('root_fen', '?')}, {merged}\n"
             f"{count(g.get('nodes', 0), 'position')} ({count(g.get('tree_nodes', 0), 'tree node')})")
     text += f", value {value_words(G, g.get('value'))}"
@@ -111,8 +115,7 @@ def dag_title(G: nx.DiGraph, name: str, merged: str, fen: str | None = None) -> 
 def dag_cluster_title(G: nx.DiGraph, name: str, merged: str) -> str:
     """``Minimax, symmetries merged: 765 positions (549,946 tree nodes)`` over a comparison panel."""
     g = G.graph
-    if g.get("chance") and name == "Minimax":
-        name = "Expectiminimax"
+    name = _search_name(G, name)
     text = (f"{name}, {merged}: {count(g.get('nodes', 0), 'position')} "
             f"({count(g.get('tree_nodes', 0), 'tree node')})")
     if g.get("hidden"):

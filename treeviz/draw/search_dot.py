@@ -179,7 +179,7 @@ def _recorded_statements(G: nx.DiGraph, plan: Any, *, prefix: str, indent: str, 
                                                        plan.templates, plan.labels)
     root, n, stubs = plan.root, plan.n, plan.stubs
     hidden_of = plan.hidden
-    if not stubs and hidden_of is None and root == 0 and len(plan.kept) == n:
+    if plan.complete:
         yield from _whole_statements(plan, picture_of, sides, prefix=prefix, indent=indent, theme=theme)
         return
     best_set = set(plan.pv)

@@ -117,7 +117,8 @@ class GameAdapter:
     @property
     def keys_are_states(self) -> bool:
         """Whether equal positions are equal states (then :meth:`position_key` need not be asked): a game with
-        neither a ``position_key`` nor a ``fen`` of its own, whose position text is ``str(state)``."""
+        neither a ``position_key`` nor a ``fen`` of its own, whose position text is ``str(state)``. An adapter
+        whose game has one state per position says so with a class attribute ``keys_are_states = True``."""
         if getattr(self.game, "position_key", None) is not None:
             return False
         rules = getattr(self.game, "rules", self.game)  # a loaded game's own object (engine.games.loading)

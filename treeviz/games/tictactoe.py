@@ -85,10 +85,7 @@ class TicTacToeAdapter(GameAdapter):
 
     players = PLAYER_NAMES
 
-    @property
-    def keys_are_states(self) -> bool:
-        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
-        return True
+    keys_are_states = True  # one state per position: DAGs merge by the state, without writing its text
 
     @property
     def title(self) -> str:

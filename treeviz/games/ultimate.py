@@ -107,10 +107,7 @@ class UltimateAdapter(GameAdapter):
     steady_branching = True
     position_noun = "an ultimate position"
 
-    @property
-    def keys_are_states(self) -> bool:
-        """Its states are its positions, one state each: DAGs merge by the state, without writing its text."""
-        return True
+    keys_are_states = True  # one state per position: DAGs merge by the state, without writing its text
 
     @property
     def title(self) -> str:

@@ -81,6 +81,8 @@ class TreePlan:
         """Each entered node's subtree size, itself included: its children are ``i + 1``, then each next one
         a subtree further, while inside ``i + sizes[i]`` (the records are in preorder)."""
         self.rec = rec
+        self.complete = not self.stubs and self.hidden is None and root == 0 and len(self.kept) == n
+        """Every node entered and drawn, none pruned or left out (a full minimax tree): figures take a faster path."""
 
         # Per distinct state and move, not per node: the full tree has 549,946 nodes but 5,478 states.
         adapter = adapter_for(game)
@@ -143,7 +145,7 @@ class TreePlan:
     def leaves(self) -> int:
         """Nodes of the graph without children (entered leaves and stubs), and one more for each node with
         children that has nodes below it not drawn (its ``+k`` box): the width a figure of it needs."""
-        if not self.stubs and self.hidden is None and self.root == 0 and len(self.kept) == self.n:
+        if self.complete:
             return self.sizes.count(1)  # a whole tree: its leaves are the subtrees of one node
         parents = self.children()
         boxes = 0
