@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.errors import FenError, IllegalMoveError
+from engine.games.position_graph import PositionGraph
 from engine.sides import DRAW, O_WINS, PLAYER_NAMES, X_WINS, O, Outcome, Player, X
 
 Cell = int
@@ -128,6 +129,8 @@ class TicTacToe:
     """Free cells, ascending; empty when the game is over."""
     outcome: Callable[[int], Outcome | None]
     """+1/0/-1 for a finished game, None while it goes on."""
+    position_graph: PositionGraph
+    """Every position numbered (a few thousand): what the unobserved textbook searches walk."""
 
     def __init__(self) -> None:
         self._successors = _SuccessorTable()
@@ -137,6 +140,7 @@ class TicTacToe:
         self.successors = self._successors.__getitem__
         self.legal_moves = self._moves.__getitem__
         self.outcome = self._outcomes.__getitem__
+        self.position_graph = PositionGraph(self.successors, self.outcome, self.to_move)
 
     # -- construction -------------------------------------------------------
 

@@ -22,6 +22,7 @@ from math import inf
 from typing import TypeVar, cast
 
 from engine.game import CHANCE, FIRST, ChanceGame, Game, Value
+from engine.games.position_graph import PositionGraph
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import ALPHA_CUT, BETA_CUT, EXACT, HEURISTIC, LOWER, TERMINAL, UPPER, SearchObserver, active
 from engine.search.ordering import with_ply
@@ -128,6 +129,9 @@ def _unobserved(game: Game[S, M], state: S, alpha: float, beta: float) -> Search
     position) without its per-node checks, so an unobserved search runs at the speed of a hand-written
     one (``scripts/bench_search.py``).
     """
+    positions: PositionGraph | None = getattr(game, "position_graph", None)
+    if positions is not None:
+        return _numbered(game, state, alpha, beta, positions)
     successors = game.successors
     outcome = cast("Callable[[S], Value]", game.outcome)  # asked only of finished games
     count = 1
@@ -163,6 +167,69 @@ def _unobserved(game: Game[S, M], state: S, alpha: float, beta: float) -> Search
                 a = value
                 if a >= b:
                     break
+    search = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
+    value = color * best
+    best_moves = root_best if alpha < value < beta else []
+    return SearchResult(value=value, best_moves=best_moves, nodes=count, depth=None, principal_variation=best_moves[:1])
+
+
+def _numbered(game: Game[S, M], state: S, alpha: float, beta: float, positions: PositionGraph) -> SearchResult[M]:
+    """:func:`_unobserved` over a game's numbered positions (:mod:`engine.games.position_graph`): the same nodes
+    in the same order, a node being two list look-ups and its outcome already the mover's (negamax)."""
+    children = positions.children
+    outcomes = positions.mover_outcome
+    count = 1
+    low, high = getattr(game, "outcome_range", (-inf, inf))
+    bound = max(abs(low), abs(high)) + 1 if low > -inf and high < inf else inf
+    floor = -bound
+
+    def search(n: int, a: float, b: float) -> float:
+        nonlocal count
+        count += 1
+        best = floor
+        for k in children[n]:
+            leaf = outcomes[k]
+            if leaf is None:
+                value = -search(k, -b, -a)
+            else:  # a finished game, scored here (it still counts as a node): a call costs more than a look-up
+                count += 1
+                value = -leaf
+            if value > best:
+                best = value
+                if value > a:
+                    a = value
+                    if a >= b:
+                        break
+        return best
+
+    color = 1 if game.to_move(state) == FIRST else -1
+    a, b = (alpha, beta) if color == 1 else (-beta, -alpha)
+    # Outside the outcomes' range a window edge acts as an infinite one (fail-soft values are the same); as an int
+    # it keeps the comparisons between ints, which are faster.
+    a = -bound if a < -bound else a
+    b = bound if b > bound else b
+    root_children = game.successors(state)
+    root_best: list[M] = []
+    if not root_children:
+        best = cast("Callable[[S], Value]", game.outcome)(state) * color
+    else:
+        number = positions.number
+        best = -inf
+        for m, child in root_children:
+            k = number(child)
+            leaf = outcomes[k]
+            if leaf is None:
+                value = -search(k, -b, -a)
+            else:
+                count += 1
+                value = -leaf
+            if value > best:
+                best = value
+                root_best = [m]
+                if value > a:
+                    a = value
+                    if a >= b:
+                        break
     search = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
     value = color * best
     best_moves = root_best if alpha < value < beta else []
