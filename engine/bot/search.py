@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from engine.game import Game, X
 from engine.search.alphabeta import MoveOrder
+from engine.search.marks import KILLER, QUIESCENCE, REDUCTION, RESEARCH, TABLE_MOVE
 from engine.search.minimax import Evaluation, check_depth
 from engine.search.observer import (
     ALPHA_CUT,
@@ -96,16 +97,18 @@ def enhanced_alphabeta(
     plies or more from the limit, are searched one ply shallower first (late move reductions), in full
     only when that beats alpha. ``deadline`` is read from ``clock`` every ``check_every`` nodes (a power of
     two). The result's ``best_moves`` are the root moves the search proved optimal. ``quiesce`` (with a
-    depth limit and no observer): past the limit, a position where ``quiesce(state)`` lists moves (the
+    depth limit): past the limit, a position where ``quiesce(state)`` lists moves (the
     game's captures) is not scored as it stands but searched on, those moves only, up to
     ``quiesce_plies`` more plies; the side to move may also stand on the evaluation (it need not capture).
+    An observer with a ``mark`` method also hears where each technique acts (:mod:`engine.search.marks`); the
+    quiescence nodes are reported as nodes too (entered, a ``heuristic`` leaf when the side stands pat).
 
     :raises ValueError: a depth limit without an evaluation, or a negative depth.
     :raises SearchTimeout: ``clock()`` passed ``deadline``.
     """
     limit = check_depth(depth, evaluate)
-    if quiesce is not None and (observer is not None or limit < 0):
-        raise ValueError("quiescence needs a depth limit and no observer")
+    if quiesce is not None and limit < 0:
+        raise ValueError("quiescence needs a depth limit")
     legal_moves = game.legal_moves
     play = game.play
     outcome = game.outcome
@@ -143,6 +146,9 @@ def enhanced_alphabeta(
     hits = 0
     reorder = keyed or killers is not None or history is not None
     hist_key = history.__getitem__ if history is not None else None
+    # What the next node entered is, for an observer that hears marks (engine.search.marks): set by its parent.
+    mark = getattr(obs, "mark", None) if obs else None
+    pending: list[str] = []
 
     def search(s: int, move: int | None, ply: int, a: float, b: float, color: int, k: int) -> float:
         nonlocal count, hits
@@ -151,11 +157,16 @@ def enhanced_alphabeta(
             raise SearchTimeout(count, None, None)
         if obs:
             obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
+            if pending:
+                if mark is not None:
+                    for kind in pending:
+                        mark(kind)
+                pending.clear()
         if ply == limit:  # a game is over exactly when it has no legal move: skip move generation here
             result = outcome(s)
             if result is None:
                 if quiesce is not None:
-                    return settle(s, a, b, color, quiesce_plies)
+                    return settle(s, a, b, color, quiesce_plies, ply)
                 value = leaf_value(s)
                 if obs:
                     obs.leaf(HEURISTIC)
@@ -174,6 +185,7 @@ def enhanced_alphabeta(
                 obs.leave(value, EXACT)
             return color * value
         a0 = a
+        marks_here: dict[int, str] | None = None  # the moves tried first, and why (for an observer's marks)
         if reorder:
             draft = limit - ply if limit >= 0 else UNLIMITED_DRAFT
             tt_move = None
@@ -208,6 +220,8 @@ def enhanced_alphabeta(
                         front.append(km)
             if front:
                 moves = front + [m for m in moves if m not in front]
+                if mark is not None:
+                    marks_here = {m: TABLE_MOVE if m == tt_move else KILLER for m in front}
             child_step = step[0 if color == 1 else 1]
             k_prev = k ^ last_key[root_last if move is None else move] if keyed else 0
         elif order is not None:
@@ -217,16 +231,26 @@ def enhanced_alphabeta(
         n = len(moves)
         for i, m in enumerate(moves):
             ck = k_prev ^ child_step[m] if reorder and keyed else 0
+            if marks_here:
+                first = marks_here.get(m)
+                if first is not None:
+                    pending.append(first)
             if pvs and i:
                 child = play(s, m)
                 if reduce_late and i >= reduce_late and limit - ply >= 3:
                     # a late move, searched one ply shallower first; only a surprise is searched again in full
+                    if mark is not None:
+                        pending.append(REDUCTION)
                     value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
                     if value > a:
+                        if mark is not None:
+                            pending.append(RESEARCH)
                         value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
                 else:
                     value = -search(child, m, ply + 1, -a - 1, -a, -color, ck)
                 if a < value < b:
+                    if mark is not None:
+                        pending.append(RESEARCH)
                     value = -search(child, m, ply + 1, -b, -a, -color, ck)
             else:
                 value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
@@ -268,26 +292,57 @@ def enhanced_alphabeta(
             obs.leave(color * best, bound)
         return best
 
-    def settle(s: int, a: float, b: float, color: int, left: int) -> float:
+    def settle(s: int, a: float, b: float, color: int, left: int, ply: int) -> float:
         """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
         nonlocal settled
         best = color * leaf_value(s)
         if best >= b or not left:
+            if obs:
+                obs.leaf(HEURISTIC)
+                obs.leave(color * best, (LOWER if color == 1 else UPPER) if best >= b else EXACT)
             return best
-        for m in captures(s):
+        a0 = a
+        moves = captures(s)
+        for i, m in enumerate(moves):
             settled += 1  # counted apart, and the clock read every ``check_every`` of them as well
             if timed and not settled & mask and clock() >= due:
                 raise SearchTimeout(count + settled, None, None)
             child = play(s, m)
             result = outcome(child)
+            if obs:
+                lo, hi = -b, -max(a, best)  # the child's window, its mover's view
+                if color == 1:
+                    obs.enter(child, m, ply + 1, -hi, -lo)
+                else:
+                    obs.enter(child, m, ply + 1, lo, hi)
+                if mark is not None:
+                    mark(QUIESCENCE)
             if result is None:
-                value = -settle(child, -b, -max(a, best), -color, left - 1)
+                value = -settle(child, -b, -max(a, best), -color, left - 1, ply + 1)
             else:
                 value = color * (result if is_plain else scoring(result, child, game))
+                if obs:
+                    obs.leaf(TERMINAL)
+                    obs.leave(color * value, EXACT)
             if value > best:
                 best = value
                 if best >= b:
+                    if obs and i + 1 < len(moves):
+                        if color == 1:
+                            obs.cutoff(BETA_CUT, best, b, moves[i + 1:])
+                        else:
+                            obs.cutoff(ALPHA_CUT, -best, -b, moves[i + 1:])
                     break
+        if obs:
+            if not moves:
+                obs.leaf(HEURISTIC)
+            if best >= b:
+                bound = LOWER if color == 1 else UPPER
+            elif best <= a0:
+                bound = UPPER if color == 1 else LOWER
+            else:
+                bound = EXACT
+            obs.leave(color * best, bound)
         return best
 
     color = 1 if game.to_move(state) == X else -1
