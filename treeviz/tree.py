@@ -255,7 +255,7 @@ class Tree:
         return pictures.put_in(render(dot, "svg").decode())
 
 
-Search = Literal["minimax", "alphabeta", "mcts"]
+Search = Literal["minimax", "alphabeta", "mcts", "bot"]
 SEARCHES: tuple[Search, ...] = get_args(Search)
 """The searches a tree can be drawn from (``tttree --algo``, ``--compare LIST``)."""
 DEFAULT_COMPARE: tuple[Search, ...] = ("minimax", "alphabeta")
@@ -480,6 +480,12 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
     if (moves or plies is not None) and (merge is not None or algorithm == "mcts"):
         raise ParameterError(CUT_BY_MAX_NODES, path=path, plies=plies, max_nodes=None)
     adapter, game, state = start.adapter, start.game, start.state
+    if algorithm == "bot":
+        from treeviz.trees.bot_tree import build_bot_tree, check_bot_request
+
+        check_bot_request(merge=merge, order=order, scoring=scoring)
+        return build_bot_tree(game, state, depth=depth, max_nodes=max_nodes, path=moves, plies=plies,
+                              node_budget=node_budget)
     if algorithm == "mcts":
         from treeviz.trees.mcts import build_mcts_tree
 

@@ -149,14 +149,16 @@ def enhanced_alphabeta(
     # What the next node entered is, for an observer that hears marks (engine.search.marks): set by its parent.
     mark = getattr(obs, "mark", None) if obs else None
     pending: list[str] = []
+    shift = 0  # plies a reduced search skips, above the node searched: subtracted from the plies reported
+
 
     def search(s: int, move: int | None, ply: int, a: float, b: float, color: int, k: int) -> float:
-        nonlocal count, hits
+        nonlocal count, hits, shift
         count += 1
         if timed and not count & mask and clock() >= due:
             raise SearchTimeout(count, None, None)
         if obs:
-            obs.enter(s, move, ply, a if color == 1 else -b, b if color == 1 else -a)
+            obs.enter(s, move, ply - shift, a if color == 1 else -b, b if color == 1 else -a)
             if pending:
                 if mark is not None:
                     for kind in pending:
@@ -239,9 +241,14 @@ def enhanced_alphabeta(
                 child = play(s, m)
                 if reduce_late and i >= reduce_late and limit - ply >= 3:
                     # a late move, searched one ply shallower first; only a surprise is searched again in full
-                    if mark is not None:
-                        pending.append(REDUCTION)
-                    value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
+                    if obs:
+                        if mark is not None:
+                            pending.append(REDUCTION)
+                        shift += 1
+                        value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
+                        shift -= 1
+                    else:
+                        value = -search(child, m, ply + 2, -a - 1, -a, -color, ck)
                     if value > a:
                         if mark is not None:
                             pending.append(RESEARCH)
@@ -312,9 +319,9 @@ def enhanced_alphabeta(
             if obs:
                 lo, hi = -b, -max(a, best)  # the child's window, its mover's view
                 if color == 1:
-                    obs.enter(child, m, ply + 1, -hi, -lo)
+                    obs.enter(child, m, ply + 1 - shift, -hi, -lo)
                 else:
-                    obs.enter(child, m, ply + 1, lo, hi)
+                    obs.enter(child, m, ply + 1 - shift, lo, hi)
                 if mark is not None:
                     mark(QUIESCENCE)
             if result is None:

@@ -17,7 +17,8 @@ from treeviz.trees.builder import ORDER_HELP, ORDERS
 from treeviz.trees.dag import MERGES
 
 ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
-             "(UCT, random playouts).")
+             "(UCT, random playouts); bot: the bot's own search as sm-bot runs it, to --depth N (PVS, table, "
+             "killers, history, late-move reductions, quiescence).")
 
 
 def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:

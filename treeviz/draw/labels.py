@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from math import inf, isinf
 from typing import Any, overload
 
+from treeviz.draw.technique_marks import MARK_INK, mark_words
 from treeviz.draw.themes import DEFAULT, Theme
 
 # -- palette ------------------------------------------------------------------
@@ -148,6 +149,10 @@ def node_label(picture: str, node: dict[str, Any], sides: Sides, *, show_window:
         order = node.get("order")
         rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
                     f"</FONT></TD></TR>")
+    marks = mark_words(node)  # the bot's techniques that acted here (treeviz.draw.technique_marks)
+    if marks:
+        ink = MARK_INK if theme.name == "default" else theme.ink
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>{escape(marks)}</B></FONT></TD></TR>')
     return node_frame(rows, sides.index(node.get("to_move")), pv, theme)
 
 
