@@ -76,7 +76,7 @@ def test_the_same_command_gives_the_same_bytes(capfd: pytest.CaptureFixture[str]
 def test_the_board_style_names_each_technique_and_the_key_explains_them(capfd: pytest.CaptureFixture[str]) -> None:
     code, out, _ = tttree(capfd, FEN, "--algo", "bot", "--depth", "3", "--plies", "2")
     assert code == 0
-    marks = " · ".join(re.findall(r'COLOR="#b0470c"><B>([^<]*)</B>', out))
+    marks = " · ".join(re.findall(r'COLOR="#7b2cbf"><B>([^<]*)</B>', out))
     for words in ("TT move", "re-search", "reduced", "table hit"):
         assert words in marks, words
     assert "re-search: searched again" in out

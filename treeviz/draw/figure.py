@@ -28,6 +28,7 @@ from treeviz.draw.page_size import PageSize
 from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
+from treeviz.draw.technique_marks import MARK_INK, mark_letters
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named
@@ -708,6 +709,12 @@ def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s
         d = node_data[t.gid[i]]
         groups.setdefault((t.sides.index(d.get("to_move")), bool(d.get("best"))), []).extend((cx[i], cy[i]))
     size = max(DOT_SIZE * s, MIN_DOT)
+    # The bot's search: a ring under each node where one of its techniques acted (treeviz.draw.technique_marks).
+    ringed = [c for i in range(len(t.gid)) if t.kind[i] == ENTERED and mark_letters(node_data[t.gid[i]])
+              for c in (cx[i], cy[i])]
+    if ringed:
+        items.append(Marks("circle", round(size * 2.4, 3), MARK_INK if theme.name == "default" else theme.faint_ink,
+                           ringed, role="marked"))
     for (side, pv), coords in groups.items():
         if not coords:
             continue

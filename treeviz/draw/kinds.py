@@ -176,7 +176,8 @@ class BotKind(TreeKind):
         return NodeText(text.main, f"{text.small} {letters}" if letters else text.small)
 
     def compact_notes(self, G: nx.DiGraph) -> list[str]:
-        return [technique_marks.key_words(letters=True)]
+        return ["techniques: letters after #n (dot style: purple rings) \u2014",
+                *technique_marks.key_entries(letters=True)]
 
 
 def bot_counts(G: nx.DiGraph) -> str:

@@ -19,7 +19,7 @@ TECHNIQUES: tuple[tuple[str, str, str, str], ...] = (
     ("tt_hit", "H", "table hit", "answered from the table"),
 )
 """Each node flag: its letter (compact style), its word (board style) and what it means (the key)."""
-MARK_INK = "#b0470c"
+MARK_INK = "#7b2cbf"
 """The colour of the marks (the default theme; themes without colour write them in their ink)."""
 
 
@@ -36,3 +36,8 @@ def mark_letters(node: Mapping[str, Any]) -> str:
 def key_words(letters: bool) -> str:
     """The key's entry: what each mark means, by letter (compact style) or by word (board style)."""
     return "; ".join(f"{letter if letters else word}: {meaning}" for _, letter, word, meaning in TECHNIQUES)
+
+
+def key_entries(letters: bool) -> list[str]:
+    """The key's entries one by one (a figure flows them into lines)."""
+    return [f"{letter if letters else word}: {meaning}" for _, letter, word, meaning in TECHNIQUES]
