@@ -120,8 +120,8 @@ REPORT_FIGURES = [
     ("empty_board_alphabeta_dot_16cm", "9 x", {"algorithm": "alphabeta"}, {"style": "dot", "size": "16cm"},
      ("png",)),
     ("g1_alphabeta_tikz", "1o11o1oxx x", {"algorithm": "alphabeta"}, {"style": "compact", "size": "12cm"}, ("tex",)),
-    ("ultimate_bot_depth3", "4o2oo2xx8o1oxo1x1x2o2o6x1x2ox1x1x1x2oo4x4oo1x1ox4x1 59 o", {"algorithm": "bot", "depth": 3},
-     {"style": "compact", "size": "24cm"}, ("png", "svg")),
+    ("ultimate_bot_depth3", "4o2oo2xx8o1oxo1x1x2o2o6x1x2ox1x1x1x2oo4x4oo1x1ox4x1 59 o",
+     {"algorithm": "bot", "depth": 3}, {"style": "compact", "size": "24cm"}, ("png", "svg")),
 ]
 """The figures-for-reports samples (README: Figures for reports)."""
 

@@ -27,8 +27,8 @@ from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
-from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.technique_marks import MARK_INK, mark_letters
+from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named

@@ -78,13 +78,9 @@ def test_an_observer_changes_nothing_and_hears_every_node_and_technique(engine: 
     seen = {kind: 0 for kind in MARKS}
     for state in random_positions(12, seed=7, plies=(10, 50)):
         recorders: list[Recorder] = []
-
-        def observe(d: int) -> Recorder:
-            recorders.append(Recorder())
-            return recorders[-1]
-
         settings = bot_settings(ULTIMATE, state)
-        watched = bot_search(ULTIMATE, state, 3, settings, observe=observe)
+        watched = bot_search(ULTIMATE, state, 3, settings, observe=lambda d, kept=recorders: kept.append(Recorder())
+                             or kept[-1])
         alone = bot_search(ULTIMATE, state, 3, settings)
         assert (watched.move, watched.result.value, watched.nodes) == (alone.move, alone.result.value, alone.nodes)
         last = recorders[-1]
