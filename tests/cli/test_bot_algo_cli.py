@@ -97,6 +97,7 @@ def test_the_compact_figure_is_drawn(capfd: pytest.CaptureFixture[str], tmp_path
     ([FEN, "--algo", "bot"], "--algo bot deepens up to a fixed depth as sm-bot does: give --depth N"),
     (["x21o11xo o", "--algo", "bot", "--depth", "2", "--order", "best"], "--order best does not apply to --algo bot"),
     (["x21o11xo o", "--algo", "bot", "--depth", "2", "--scoring", "quick"], "--scoring quick does not apply"),
+    (["x21o11xo o", "--algo", "bot", "--depth", "2", "--order", "best,worst"], "--algo bot orders its own moves"),
 ])
 def test_bad_requests_are_one_error_line_and_nothing_written(capfd: pytest.CaptureFixture[str], tmp_path: Path,
                                                              argv: list[str], words: str) -> None:

@@ -85,13 +85,16 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     if len(orders) > 1 and algo == "mcts":
         fail("--order with several orders compares the move orders of minimax or alpha-beta; MCTS has none "
              "(its playouts are random)")
+    if len(orders) > 1 and algo == "bot":
+        fail("--order with several orders compares the move orders of minimax or alpha-beta; --algo bot orders its "
+             "own moves (table move, killers, history)")
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
                             "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
     try:
         if len(orders) > 1:
-            assert algo != "mcts"  # refused above
+            assert algo != "mcts" and algo != "bot"  # refused above
             tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
                                     max_nodes=max_nodes, title=title, path=path, plies=plies,
                                     seed=mcts["seed"], node_budget=node_budget)

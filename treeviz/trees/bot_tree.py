@@ -12,7 +12,7 @@ counts) and ``iteration_nodes`` (each iteration's nodes).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -104,7 +104,7 @@ def build_bot_tree(game: Game[Any, Any], state: Hashable, *, depth: int | None, 
         return recorders[0]
 
     with GcPaused():
-        run = bot_search(game, state, depth, settings, observe=observe)
+        run = bot_search(game, cast(int, state), depth, settings, observe=observe)  # the bot's games: int states
     recorder = recorders[0]
     result = run.result
     graph_attrs: dict[str, Any] = {
