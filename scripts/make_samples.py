@@ -122,6 +122,8 @@ REPORT_FIGURES = [
     ("g1_alphabeta_tikz", "1o11o1oxx x", {"algorithm": "alphabeta"}, {"style": "compact", "size": "12cm"}, ("tex",)),
     ("ultimate_bot_depth3", "4o2oo2xx8o1oxo1x1x2o2o6x1x2ox1x1x1x2oo4x4oo1x1ox4x1 59 o",
      {"algorithm": "bot", "depth": 3}, {"style": "compact", "size": "24cm"}, ("png", "svg")),
+    ("ultimate_bot_depth3_reductions", "2oxox1xo1o2oox2o3o2ooo1xox4x1xx2x4x3oxooxo2x1o1x5oooxxx3xx1 73 x",
+     {"algorithm": "bot", "depth": 3, "plies": 1}, {"style": "compact", "size": "24cm"}, ("png", "svg")),
 ]
 """The figures-for-reports samples (README: Figures for reports)."""
 
