@@ -115,3 +115,42 @@ def test_tic_tac_toe_gets_the_same_search_with_its_evaluation(capfd: pytest.Capt
     textbook = build_tree(TICTACTOE, TICTACTOE.parse_fen("x21o11xo o"), algorithm="alphabeta", depth=4).graph
     assert g["algorithm"] == "bot" and g["quiescence_nodes"] == 0
     assert (g["value"], g["best_moves"]) == (textbook["value"], textbook["best_moves"]) == (-100, [2])  # o wins
+
+
+def test_any_game_with_an_evaluation_whose_players_take_turns(capfd: pytest.CaptureFixture[str]) -> None:
+    code, out, err = tttree(capfd, "--game", "examples/nim.py:Nim", "1 2 first", "--algo", "bot", "--depth", "2",
+                            "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["graph"]["algorithm"] == "bot"
+
+
+class TwiceGame:
+    """Three plies of one move each; the first player moves twice, then the second: no alternation."""
+
+    name = "twice"
+
+    def initial(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> int:
+        return 0 if state < 2 else 1
+
+    def legal_moves(self, state: int) -> tuple[int, ...]:
+        return (1,) if state < 3 else ()
+
+    def play(self, state: int, move: int) -> int:
+        return state + move
+
+    def outcome(self, state: int) -> float | None:
+        return 0 if state == 3 else None
+
+    def evaluate(self, state: int) -> float:
+        return 0
+
+
+def test_a_game_whose_players_do_not_take_turns_is_refused() -> None:
+    from engine.errors import ParameterError
+    from treeviz.tree import search_tree
+
+    with pytest.raises(ParameterError, match="needs players who take turns"):
+        search_tree(game=TwiceGame(), algorithm="bot", depth=3)

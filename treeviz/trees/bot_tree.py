@@ -18,7 +18,7 @@ import networkx as nx
 
 from engine.bot.fixed_depth import BotSettings, bot_search, bot_settings
 from engine.errors import ParameterError
-from engine.game import Game
+from engine.game import FIRST, SECOND, Game
 from engine.search.marks import KILLER, MARKS, QUIESCENCE, REDUCTION, RESEARCH, TABLE_MOVE
 from engine.search.observer import TABLE
 from treeviz.trees.builder import GcPaused, TreeBuilder, default_evaluation
@@ -31,6 +31,32 @@ FLAGS: tuple[str, ...] = (*MARKS, TT_HIT)
 COUNTS: dict[str, str] = {TT_HIT: "tt_hits", RESEARCH: "researches", REDUCTION: "reductions",
                           QUIESCENCE: "quiescence_nodes", KILLER: "killers", TABLE_MOVE: "table_moves"}
 """Graph count of each flag: the nodes of the drawn iteration that carry it."""
+
+
+TURNS = ("{algorithm} runs the bot's negamax, which needs players who take turns with nothing left to chance, "
+         "and {position} is not such a game: use alphabeta or minimax")
+
+
+class TurnsChecked:
+    """A game whose players are not declared to alternate (``alternating``), its ``play`` checking that they do:
+    the bot's negamax assumes it. Everything else is the game's own."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def play(self, state: Any, move: Any) -> Any:
+        """The game's move, refused when the same player (or chance) moves next in an unfinished game.
+
+        :raises ParameterError: the players do not take turns.
+        """
+        game = self.game
+        child = game.play(state, move)
+        if game.legal_moves(child) and game.to_move(child) not in {FIRST, SECOND} - {game.to_move(state)}:
+            raise ParameterError(TURNS, algorithm="bot", position=game.fen(child))
+        return child
 
 
 class MarkingTreeBuilder(TreeBuilder):
@@ -59,10 +85,11 @@ def settings_for(game: Game[Any, Any], state: Hashable) -> BotSettings:
         return own
     try:
         evaluate, scoring = default_evaluation(game)
-    except ValueError as exc:
-        raise ParameterError(f"{{algorithm}} runs the bot's search, which scores its depth limit with the game's "
-                             f"evaluation, and {str(exc).replace('{', '{{').replace('}', '}}')}",
-                             algorithm="bot") from None
+    except ValueError:
+        name = str(game.name).replace("{", "{{").replace("}", "}}")
+        raise ParameterError("{algorithm} runs the bot's search, which scores the positions at its depth limit with "
+                             f"the game's evaluation, and the game {name} has none (no evaluate method): draw "
+                             "alphabeta or minimax instead", algorithm="bot") from None
     return BotSettings(evaluate, scoring)
 
 
@@ -103,8 +130,13 @@ def build_bot_tree(game: Game[Any, Any], state: Hashable, *, depth: int | None, 
         recorders.append(MarkingTreeBuilder(node_budget))
         return recorders[0]
 
+    searched: Any = game
+    if not getattr(game, "alternating", False):
+        if game.to_move(state) not in (FIRST, SECOND):
+            raise ParameterError(TURNS, algorithm="bot", position=game.fen(state))
+        searched = TurnsChecked(game)
     with GcPaused():
-        run = bot_search(game, cast(int, state), depth, settings, observe=observe)  # the bot's games: int states
+        run = bot_search(searched, cast(int, state), depth, settings, observe=observe)  # the bot's games: int states
     recorder = recorders[0]
     result = run.result
     graph_attrs: dict[str, Any] = {
