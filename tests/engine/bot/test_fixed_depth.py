@@ -14,6 +14,7 @@ from engine.evaluation.ultimate import CONTEMPT, DEFAULT_WEIGHTS, draw_shift
 from engine.games.ultimate import ULTIMATE
 from engine.search.marks import MARKS, QUIESCENCE, REDUCTION, RESEARCH
 from tests.ultimate_positions import random_positions
+from treeviz.trees.bot_tree import build_bot_tree
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def varied_positions() -> list[int]:
 
 
 @pytest.mark.slow
-def test_the_python_twin_picks_the_move_sm_bot_picks_with_its_value_and_nodes(engine: NativeEngine) -> None:
+def test_the_python_twin_and_its_tree_pick_the_move_sm_bot_picks_with_its_value_and_nodes(engine: NativeEngine) -> None:
     positions = varied_positions()
     assert len(set(positions)) == 200
     for i, state in enumerate(positions):
@@ -47,6 +48,9 @@ def test_the_python_twin_picks_the_move_sm_bot_picks_with_its_value_and_nodes(en
         native = c_search(engine, state, depth)
         assert (run.move, run.result.value, run.depth, run.nodes, run.table_hits) == (
             native.move, native.value, native.depth, native.nodes, native.table_hits), ULTIMATE.fen(state)
+        drawn = build_bot_tree(ULTIMATE, state, depth=depth).graph  # what tttree --algo bot draws
+        assert (drawn["best_moves"], drawn["value"], drawn["depth"], drawn["search_nodes"], drawn["table_hits"]) == (
+            [native.move], native.value, native.depth, native.nodes, native.table_hits), ULTIMATE.fen(state)
 
 
 class Recorder:
