@@ -194,6 +194,28 @@
       return text;
     }
 
+    /** The iteration in words, for the narration line: the status bar's sentence as plain text. */
+    narration() {
+      const box = document.createElement("div");
+      box.innerHTML = this.statusText();
+      return box.textContent.replace(/\(◀, ←\)/, "(←)").replace(/\(\|◀\)/, "(Home)").replace("press ▶ (or →)", "press →");
+    }
+
+    itemWords(i) {
+      const t = this.t, parts = [i === 0 ? "the root" : `move ${t.label(i)}`];
+      if (!this.entered(i)) return { text: `${parts[0]}, not yet created`, state: "not yet searched", value: "" };
+      parts.push(t.outcome[i] >= 0 ? outcomeText(t.board, t.outcome[i]) : this.sideWords(i));
+      const value = fmtMean(t.mean(i));
+      parts.push(`${plural(t.visits[i], "visit")}, mean ${value}`);
+      const u = t.ucb(i);
+      if (u !== null) parts.push(`UCB1 ${fmtUcb(u)}`);
+      const proof = t.provenText(i);
+      if (proof) parts.push(`proved: ${proof}`);
+      const state = i === this.current ? "current" : "entered";
+      parts.push(state === "current" ? "current step" : this.active.has(i) ? "on the selected path" : "created");
+      return { text: parts.join(", "), state, value };
+    }
+
     buildText(g, i, tx) {
       const t = this.t;
       const lines = [19, 33, 47, 60].map((y) => y + (t.board.nested ? 12 : 0));

@@ -432,6 +432,9 @@
     /** Subclasses prepare their own state here, before the page is built. */
     setup() {}
 
+    /** Whether the page also gives this tree as a list (:class:`Outline`). */
+    hasOutline() { return true; }
+
     buildDom(host) {
       const t = this.t, meta = t.meta;
       const root = (this.root = document.createElement("section"));
@@ -443,15 +446,16 @@
       root.innerHTML = `
         <div class="toolbar">
           <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}${leaves}</span></h2>
-          <form class="search" autocomplete="off"><input name="fen" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
+          <form class="search" autocomplete="off"><input name="fen" aria-label="find a position by its FEN" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
             <button type="submit">Find</button><button type="button" class="next" hidden>Next</button><span class="found"></span></form>
           <span class="spacer"></span>
           <button type="button" class="pv" title="Collapse to the principal variation and the root's moves">PV</button>
           <button type="button" class="expand-all" title="Open every node (up to ${fmtInt(EXPAND_ALL_LIMIT)} shown)">Expand all</button>
           <button type="button" class="collapse" title="Show only the root's moves">Collapse</button>
           <button type="button" class="fit" title="Fit the tree to the window (f)">Fit</button>
+          <button type="button" class="outline-toggle" aria-pressed="false" title="Show the tree as a list that the keyboard and screen readers can walk">List</button>
         </div>
-        <div class="stage"><svg><g class="zoom"><g class="links"></g><g class="labels"></g><g class="nodes"></g></g></svg>
+        <div class="stage"><svg role="img" aria-label="The tree, drawn. The same tree is given as a list: Tab to it and walk it with the arrow keys."><g class="zoom"><g class="links"></g><g class="labels"></g><g class="nodes"></g></g></svg>
           <div class="info"></div>
           <div class="legend"><span class="sw" style="background:var(--pv)"></span>principal variation
             ${t.m ? '<span class="sw" style="background:#b9c0c8"></span>pruned' : ""}
@@ -459,17 +463,18 @@
         </div>
         <div class="replay">
           <span class="replay-title">Replay</span>
-          <button type="button" class="first" title="Before the search">|◀</button>
-          <button type="button" class="back" title="One step back (←)">◀</button>
-          <button type="button" class="play" title="Play / pause">Play</button>
-          <button type="button" class="forward" title="One step forward (→)">▶</button>
-          <button type="button" class="last" title="Search finished">▶|</button>
+          <button type="button" class="first" title="Before the search (Home)" aria-label="Before the search">|◀</button>
+          <button type="button" class="back" title="One step back (←)" aria-label="One step back">◀</button>
+          <button type="button" class="play" title="Play / pause (Space)">Play</button>
+          <button type="button" class="forward" title="One step forward (→)" aria-label="One step forward">▶</button>
+          <button type="button" class="last" title="Search finished (End)" aria-label="Search finished">▶|</button>
           <button type="button" class="next-cut" title="Forward to the next cut-off"${t.m ? "" : " hidden"}>next cut</button>
           <input type="range" class="slider" min="0" max="${t.T}" value="${t.T}" step="1" aria-label="replay step">
-          <select class="speed" title="Steps per second"><option value="2">2/s</option><option value="5" selected>5/s</option>
+          <select class="speed" title="Steps per second" aria-label="replay speed, steps per second"><option value="2">2/s</option><option value="5" selected>5/s</option>
             <option value="20">20/s</option><option value="100">100/s</option></select>
           <span class="status"></span><span class="stepno"></span>
-        </div>`;
+        </div>
+        <p class="narration" aria-live="polite" aria-atomic="true"></p>`;
       host.appendChild(root);
       const $ = (sel) => root.querySelector(sel);
       this.svg = d3.select($("svg"));
@@ -485,6 +490,10 @@
       this.speed = $(".speed");
       this.found = $(".found");
       this.nextButton = $(".next");
+      this.replayBar = $(".replay");
+      this.narrationLine = $(".narration");
+      this.outline = this.hasOutline() ? new Outline(this, $(".stage"), $(".outline-toggle")) : null;
+      if (!this.outline) $(".outline-toggle").remove();
       this.transform = d3.zoomIdentity;
       this.zoom = d3.zoom().scaleExtent([0.03, 3]).on("zoom", (e) => {
         this.transform = e.transform;
@@ -507,6 +516,7 @@
       form.onsubmit = (e) => { e.preventDefault(); this.search(form.fen.value); };
       this.nextButton.onclick = () => this.nextMatch();
       root.addEventListener("pointerdown", () => { focusViewer = this; });
+      root.addEventListener("focusin", () => { focusViewer = this; });
     }
 
     // ---------------------------------------------------------------- expansion
@@ -649,6 +659,105 @@
       return s;
     }
 
+    // ---------------------------------------------------------------- narration: the step in a teacher's words
+    /** Node i by name: a textbook tree's letter ("C"), "the root", or its visit number and moves ("#5 (moves 2 4)"). */
+    nodeName(i) {
+      const t = this.t, name = t.board.kind === "textbook" && t.pictures ? t.pictures[t.fen[i]] : "";
+      if (name) return name;
+      if (i === 0) return "the root";
+      const path = t.pathTo(i).slice(1).map((k) => t.label(k)).join(" ");
+      return i >= t.n ? `move ${t.label(i)}` : `#${t.visitNo(i)} (moves ${path})`;
+    }
+
+    /** Who moves at node i, in words: "a MAX node" (textbook trees), "x to move", "a chance node". */
+    sideWords(i) {
+      const t = this.t, s = t.sideOf(i);
+      if (s === "chance") return "a chance node";
+      return t.board.kind === "textbook" ? `a ${s.toUpperCase()} node` : `${s} to move`;
+    }
+
+    /** Whether node i is a leaf of the search (nothing below it was searched or pruned). */
+    isLeaf(i) { return i < this.t.n && !this.t.children(i).length && !this.t.hidden[i]; }
+
+    /** The sentence a teacher would say about the current step: what the search does and why, for the narration
+     * line (read out by screen readers: it is aria-live). Plain text; the status bar holds the terse version. */
+    narration() {
+      const t = this.t;
+      if (!this.replaying()) {
+        const entered = t.meta.nodes ?? t.n, best = t.meta.best_moves;
+        const move = Array.isArray(best) && best.length ? `; best move ${best.map((mv) => t.moveName(mv)).join(", ")}` : "";
+        return `Search finished: ${plural(entered, "node")} entered, the root's value is ${t.valueText(0)}${move}.`;
+      }
+      if (this.step === 0) return "Before the search: no node entered yet. Press → for the first step, Space to play.";
+      const i = this.current, name = this.nodeName(i), p = t.parent[i];
+      const Name = name.charAt(0).toUpperCase() + name.slice(1);
+      if (!this.currentLeave) {
+        const win = t.isAlphaBeta ? `, with window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}` : "";
+        if (this.isLeaf(i)) return `Reach ${name}, a leaf${win}.`;
+        return `Enter ${name}, ${this.sideWords(i)}${win}.`;
+      }
+      let said;
+      const v = t.valueText(i).replace(/^≥ /, "at least ").replace(/^≤ /, "at most ");
+      if (this.isLeaf(i)) {
+        const oc = t.outcome[i];
+        const how = oc >= 0 ? ` (${outcomeText(t.board, oc)})` : t.leaf[i] === 1 ? ", by the evaluation at the depth limit" : "";
+        said = `${Name} is worth ${v}${how}`;
+      } else {
+        said = `${Name} returns ${sideIndex(t, i) === 2 ? "the average of its outcomes, " : ""}${v}`;
+      }
+      const cut = t.cutText(i);
+      if (cut) {
+        const moves = Array.from(t.children(i)).filter((c) => c >= t.n).map((c) => t.label(c));
+        const count = t.prunedCount[i];
+        const which = moves.length === count && count <= 6
+          ? `${count === 1 ? "its move" : "its moves"} ${moves.length > 1 ? moves.slice(0, -1).join(", ") + " and " + moves[moves.length - 1] : moves[0]}`
+          : `its ${plural(count, "other move")}`;
+        said += `: ${cut.test}, so ${which} ${count === 1 ? "is" : "are"} never searched`;
+      }
+      if (p >= 0) {
+        const parent = this.nodeName(p);
+        if (t.isAlphaBeta && sideIndex(t, p) !== 2) {
+          const moved = t.windowHistory(p).find((s) => s.after === i);
+          if (moved) {
+            const max = sideIndex(t, p) === 0, to = t.number(moved.window[max ? 0 : 1]);
+            const short = !parent.includes(" ") || parent === "the root";
+            said += short ? `; ${parent}'s ${max ? "α rises" : "β falls"} to ${to}`
+              : `; ${max ? "α" : "β"} at ${parent} ${max ? "rises" : "falls"} to ${to}`;
+          } else said += `; no better for ${parent}, its window stays ${t.bracket(this.windowOf(p))}`;
+        } else said += ` to ${parent}`;
+      }
+      return said + ".";
+    }
+
+    /** Node p's window now, during the replay (the entry window of its child on the path to the current step). */
+    windowOf(p) { const k = this.windowNode(p); return [this.t.nums[this.t.alpha[k]], this.t.nums[this.t.beta[k]]]; }
+
+    /** Whether this viewer has a replay to drive (the quiz and merged graphs have none). */
+    hasReplay() { return this.t.T > 0 && this.replayBar.offsetParent !== null; }
+
+    /** What the tree as a list says of node i (:class:`Outline`): its words and its state at this step. */
+    itemWords(i) {
+      const t = this.t, parts = [];
+      const name = t.board.kind === "textbook" && t.pictures ? t.pictures[t.fen[i]] : "";
+      parts.push(i === 0 ? (name ? `${name}, the root` : "the root") : (name ? `${name}, move ${t.label(i)}` : `move ${t.label(i)}`));
+      if (i >= t.n) {
+        const pruned = this.entered(i);
+        const cut = t.cutText(i);
+        return { text: [...parts, pruned ? `pruned (${cut.text})` : "not yet searched"].join(", "),
+          state: pruned ? "pruned" : "not yet searched", value: "" };
+      }
+      parts.push(this.isLeaf(i) ? "leaf" : this.sideWords(i));
+      const entered = this.entered(i), done = entered && this.returned(i);
+      const value = done ? t.valueText(i) : "";
+      if (done) parts.push(`value ${value}`);
+      const state = i === this.current ? "current" : entered ? "entered" : "not yet searched";
+      parts.push(state === "current" ? "current step" : state);
+      if (t.isAlphaBeta && entered) parts.push(`#${t.visitNo(i)} window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}`);
+      const cut = t.cutText(i);
+      if (cut && done) parts.push(cut.text);
+      return { text: parts.join(", "), state, value };
+    }
+
     // ---------------------------------------------------------------- layout and drawing
     visibleKids(i) {
       if (i >= this.t.n || !this.isOpen(i)) return null;
@@ -726,6 +835,9 @@
       sel.each(function (d) { viewer.updateNode(this, d.data); });
 
       this.status.innerHTML = this.statusText();
+      const said = this.narration();
+      if (this.narrationLine.textContent !== said) this.narrationLine.textContent = said;
+      if (this.outline) this.outline.update();
       this.stepno.textContent = `${fmtInt(this.step)} / ${fmtInt(t.T)}`;
       this.showInfo();
       this.lastRenderMs = performance.now() - t0;
@@ -1032,13 +1144,29 @@
   document.getElementById("help-toggle").onclick = () => {
     const h = document.getElementById("help");
     h.hidden = !h.hidden;
+    helpToggle.setAttribute("aria-expanded", String(!h.hidden));
   };
+  const helpToggle = document.getElementById("help-toggle");
+  helpToggle.setAttribute("aria-expanded", "false");
+  helpToggle.setAttribute("aria-controls", "help");
+  helpToggle.setAttribute("aria-label", "Help");
+  // The replay's keys: ← → a step, Home and End the ends, Space play and pause; not while typing in a box (the FEN
+  // finder, the quiz's answers), not the keys the tree list walks with, not Space or Enter on a button (they press it).
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const target = e.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+        || (target instanceof HTMLElement && target.isContentEditable)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (target instanceof Element && target.closest('[role="tree"]') && Outline.KEYS.has(e.key)) return;
+    if ((e.key === " " || e.key === "Enter") && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
+        || (target instanceof Element && target.closest("summary")))) return;
     const v = focusViewer;
     if (!v) return;
     if (e.key === "ArrowRight") { v.setStep(v.step + 1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { v.setStep(v.step - 1); e.preventDefault(); }
+    else if (e.key === "Home" && v.hasReplay()) { v.setStep(0); e.preventDefault(); }
+    else if (e.key === "End" && v.hasReplay()) { v.setStep(v.t.T); e.preventDefault(); }
+    else if (e.key === " " && v.hasReplay()) { v.togglePlay(); e.preventDefault(); }
     else if (e.key === "f") v.fit();
     else if (e.key === "Escape") { v.selected = -1; v.render(); }
   });

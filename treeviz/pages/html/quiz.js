@@ -525,6 +525,9 @@
     }
 
     statusText() { return ""; }
+    narration() { return ""; }
+    /** The list would tell the answers (the values); the quiz's boxes are the keyboard's way in. */
+    hasOutline() { return false; }
 
     showInfo() {
       const t = this.t, q = this.q;
