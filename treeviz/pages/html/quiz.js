@@ -98,7 +98,7 @@
       root.querySelector("h2 .count").innerHTML = `· <b class="nodes">${fmtInt(t.N)}</b> nodes`;
       root.querySelector(".legend").innerHTML = (t.abQuiz
         ? '<span class="sw" style="background:var(--mine)"></span>your pruned mark ' : "")
-        + '<span class="sw" style="background:var(--ok)"></span>right <span class="sw" style="background:var(--cut)"></span>wrong'
+        + '<span class="sw" style="background:var(--ok)"></span>right <span class="sw" style="background:var(--wrong)"></span>wrong'
         + ' <span class="sw" style="background:var(--key)"></span>answer';
       const stage = root.querySelector(".stage");
       const body = document.createElement("div");
