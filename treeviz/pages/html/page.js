@@ -746,7 +746,7 @@
         return { text: [...parts, pruned ? `pruned (${cut.text})` : "not yet searched"].join(", "),
           state: pruned ? "pruned" : "not yet searched", value: "" };
       }
-      parts.push(this.isLeaf(i) ? "leaf" : this.sideWords(i));
+      parts.push(this.isLeaf(i) ? (t.outcome[i] >= 0 ? `leaf, ${outcomeText(t.board, t.outcome[i])}` : "leaf") : this.sideWords(i));
       const entered = this.entered(i), done = entered && this.returned(i);
       const value = done ? t.valueText(i) : "";
       if (done) parts.push(`value ${value}`);
