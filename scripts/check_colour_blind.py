@@ -3,13 +3,13 @@
     .venv/bin/python scripts/check_colour_blind.py [--theme NAME ...] [--threshold 10] [--png FIG.png --out DIR]
 
 Each theme's colours that carry different meanings (the players' ink, the principal variation, pruned moves,
-the page's replay highlights, ...: :func:`treeviz.draw.colour_vision.theme_meanings`) are compared pair by pair, as seen with normal vision and
-as simulated for deuteranopia and protanopia (Machado, Oliveira and Fernandes 2009, severity 1, applied in
-linear RGB), by their CIEDE2000 colour difference. The report gives, for each theme and vision, the closest
-pair and its distance; the exit status is 1 when a theme that claims to be colour-blind safe (the figures'
-``colourblind`` theme, the interactive page's palette) has a pair closer than the threshold. ``--png`` writes
-the deuteranopia and protanopia simulations of a rendered figure next to each other, to look at (needs numpy
-and Pillow).
+the page's replay highlights, ...: :func:`treeviz.draw.colour_vision.theme_meanings`) are compared pair by
+pair, as seen with normal vision and as simulated for deuteranopia and protanopia (Machado, Oliveira and
+Fernandes 2009, severity 1, applied in linear RGB), by their CIEDE2000 colour difference. The report gives,
+for each theme and vision, the closest pair and its distance; the exit status is 1 when a palette that claims
+to be colour-blind safe (the figures' ``colourblind`` theme, the interactive page's palette) has a pair closer
+than the threshold. ``--png`` writes the deuteranopia and protanopia simulations of a rendered figure, to look
+at (needs numpy and Pillow).
 """
 
 from __future__ import annotations
@@ -99,7 +99,15 @@ def main() -> int:
     lines, failures = report(args.threshold, args.theme)
     print("\n".join(lines))
     for png in args.png:
-        for target in simulate_png(png, args.out):
+        try:
+            written = simulate_png(png, args.out)
+        except ImportError as exc:
+            print(f"error: --png needs numpy and Pillow ({exc.name} is missing)", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"error: cannot simulate {png}: {exc}", file=sys.stderr)
+            return 2
+        for target in written:
             print(f"wrote {target}")
     for failure in failures:
         print(f"error: {failure} (< {args.threshold})", file=sys.stderr)

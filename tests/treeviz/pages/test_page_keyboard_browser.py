@@ -192,8 +192,8 @@ def test_the_list_follows_the_replay(driver, classic) -> None:
     state = {item["node"]: item for item in shown_items(driver)}
     assert all(state[s]["state"] == "pruned" for s in stubs)
     assert state[back[c]]["state"] == "current" and state[back[c]]["value"] == value_words(G, c)
-    assert driver.find_element(By.ID, driver.execute_script(
-        "return document.querySelector('[role=treeitem][aria-current=step]').id")).get_attribute("data-node") == str(back[c])
+    current = driver.execute_script("return document.querySelector('[role=treeitem][aria-current=step]').id")
+    assert driver.find_element(By.ID, current).get_attribute("data-node") == str(back[c])
     assert state[back[d]]["state"] == "not yet searched"
 
 
@@ -217,7 +217,8 @@ def test_space_plays_and_pauses_but_types_in_a_text_box(driver, classic) -> None
     assert step(driver) == held  # the keys moved the text cursor, not the replay
 
 
-NAME = """const name = (e) => e.getAttribute('role') === 'treeitem' ? 'treeitem' : e.className || e.name || e.id || e.tagName;
+NAME = """const name = (e) => e.getAttribute('role') === 'treeitem' ? 'treeitem'
+  : e.className || e.name || e.id || e.tagName;
 """
 """A control's name in the Tab test: its class (its name, its id), or "treeitem" for the tree list's item."""
 
@@ -228,7 +229,8 @@ def _focus_ring(driver) -> str:
         let e = document.activeElement;
         if (e.getAttribute('role') === 'treeitem') e = e.querySelector('.row');
         const s = getComputedStyle(e);
-        return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? 'outline' : s.boxShadow !== 'none' ? 'shadow' : '';""")
+        if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) return 'outline';
+        return s.boxShadow !== 'none' ? 'shadow' : '';""")
 
 
 def test_every_control_is_reached_by_tab_with_a_visible_focus(driver, tictactoe) -> None:
@@ -301,7 +303,8 @@ def test_expectiminimax_page_narrates_chance_nodes_and_lists_every_node(driver, 
         assert item["value"] == value_words(G, ids[item["node"]])
     node = next(n for n, a in G.nodes(data=True) if a.get("to_move") == "chance")
     press(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * return_step(G, node))
-    assert f"returns the average of its outcomes, {format_number(G.nodes[node]['value'], signed=False)}" in narration(driver)
+    average = format_number(G.nodes[node]["value"], signed=False)
+    assert f"returns the average of its outcomes, {average}" in narration(driver)
     assert driver.get_log("browser") == []
 
 
