@@ -71,3 +71,11 @@ def test_the_check_script_fails_a_palette_under_its_threshold() -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1
     assert "error: interactive page, deuteranopia:" in done.stderr
+
+
+def test_figures_draw_in_the_colourblind_theme() -> None:
+    import treeviz
+
+    tree = treeviz.search_tree(tree="[B=[3,12,8], C=[2,4,6], D=[14,5,2]]", algorithm="alphabeta")
+    svg = "".join(tree.draw("svg", style="compact", theme="colourblind").chunks)
+    assert COLOURBLIND.pv in svg.lower() and DEFAULT.pv not in svg.lower()

@@ -201,6 +201,12 @@
       return box.textContent.replace(/\(◀, ←\)/, "(←)").replace(/\(\|◀\)/, "(Home)").replace("press ▶ (or →)", "press →");
     }
 
+    itemKey(i) {
+      const t = this.t;
+      return `${this.entered(i) ? 1 : 0}${i === this.current ? 1 : 0}${this.active.has(i) ? 1 : 0} ${t.visits[i]} `
+        + `${t.total[i]} ${t.parent[i] >= 0 ? t.visits[t.parent[i]] : 0} ${t.proven[i]}`;
+    }
+
     itemWords(i) {
       const t = this.t, parts = [i === 0 ? "the root" : `move ${t.label(i)}`];
       if (!this.entered(i)) return { text: `${parts[0]}, not yet created`, state: "not yet searched", value: "" };

@@ -74,18 +74,23 @@
       if (!this.tree.firstChild) this.tree.appendChild(this.item(0));
       const visit = (i, level) => {
         const li = this.item(i);
-        const words = v.itemWords(i);
-        if (li._row.textContent !== words.text) li._row.textContent = words.text;
-        li.dataset.state = words.state;
-        li.dataset.value = words.value;
-        li.setAttribute("aria-level", String(level));
-        li.classList.toggle("current", words.state === "current");
-        li.classList.toggle("selected", i === v.selected);
-        if (words.state === "current") li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+        const key = v.itemKey(i);
+        if (li._key !== key) {  // the words change only with the node's state: most items keep theirs at a step
+          li._key = key;
+          const words = v.itemWords(i);
+          if (li._row.textContent !== words.text) li._row.textContent = words.text;
+          li.dataset.state = words.state;
+          li.dataset.value = words.value;
+          li.classList.toggle("current", words.state === "current");
+          if (words.state === "current") li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+        }
+        if (li._level !== level) { li._level = level; li.setAttribute("aria-level", String(level)); }
+        const selected = i === v.selected;
+        if (li._selected !== selected) { li._selected = selected; li.classList.toggle("selected", selected); }
         const kids = i < v.t.n ? v.t.children(i) : [];
-        if (!kids.length) { li.removeAttribute("aria-expanded"); return; }
+        if (!kids.length) return;
         const open = this.isOpen(i);
-        li.setAttribute("aria-expanded", String(open));
+        if (li._open !== open) { li._open = open; li.setAttribute("aria-expanded", String(open)); }
         if (!open) { if (li._group) li._group.hidden = true; return; }
         if (!li._group) {
           li._group = document.createElement("ul");

@@ -735,6 +735,12 @@
     /** Whether this viewer has a replay to drive (the quiz and merged graphs have none). */
     hasReplay() { return this.t.T > 0 && this.replayBar.offsetParent !== null; }
 
+    /** What node i's words in the list depend on at this step (the list rebuilds them only when it changes). */
+    itemKey(i) {
+      const at = this.entered(i) ? (this.returned(i) ? 2 : 1) : 0;
+      return i === this.current ? 3 : at;
+    }
+
     /** What the tree as a list says of node i (:class:`Outline`): its words and its state at this step. */
     itemWords(i) {
       const t = this.t, parts = [];
