@@ -15,6 +15,7 @@ import pytest
 
 from tests.browser import browser_missing, headless_chromium, open_page
 from treeviz.draw.labels import format_number
+from treeviz.pages.tree_page import page_data, page_html
 from treeviz.tree import search_tree
 
 pytestmark = pytest.mark.browser
@@ -88,6 +89,28 @@ def value_words(G: nx.DiGraph, n: Hashable) -> str:
     return PREFIX[a.get("bound") or "exact"] + format_number(a["value"], signed=signed)
 
 
+def trace_sentences(G: nx.DiGraph) -> dict[int, str]:
+    """The sentences the page's data carries for its replay steps (the search's trace, when the page holds one:
+    treeviz/pages/page_trace.py), rows of one step joined; empty when it holds none."""
+    trace = page_data(G).get("trace")
+    out: dict[int, str] = {}
+    for s, text in zip(trace["step"], trace["text"], strict=True) if trace else ():
+        said = text.strip()
+        said = said if said.endswith((".", "!", "?")) else said + "."
+        out[s] = f"{out[s]} {said}" if s in out else said
+    return out
+
+
+def says(driver, G: nx.DiGraph, own: str, *, exact: bool = True) -> bool:
+    """Whether the narration says the trace's sentences for this step, or where the data has none the page's own
+    words ``own`` (exactly, or as the beginning)."""
+    said = narration(driver)
+    carried = trace_sentences(G).get(step(driver))
+    if carried is not None:
+        return said == carried
+    return said == own if exact else said.startswith(own)
+
+
 def press(driver, *keys: str) -> None:
     chain = ActionChains(driver)
     for key in keys:
@@ -148,13 +171,13 @@ def test_arrow_keys_step_the_narration_and_home_end_go_to_the_ends(driver, class
     G, path = classic
     open_page(driver, path)
     assert driver.find_element(By.CSS_SELECTOR, ".narration").get_attribute("aria-live") == "polite"
-    assert narration(driver).startswith(f"Search finished: {G.graph['nodes']} nodes entered")
+    assert says(driver, G, f"Search finished: {G.graph['nodes']} nodes entered", exact=False)
     press(driver, Keys.HOME)
-    assert step(driver) == 0 and narration(driver).startswith("Before the search")
+    assert step(driver) == 0 and says(driver, G, "Before the search", exact=False)
     press(driver, Keys.ARROW_RIGHT)
-    assert narration(driver) == "Enter the root, a MAX node, with window [−∞, +∞]."
+    assert says(driver, G, "Enter the root, a MAX node, with window [−∞, +∞].")
     press(driver, Keys.ARROW_RIGHT)
-    assert narration(driver) == "Enter B, a MIN node, with window [−∞, +∞]."
+    assert says(driver, G, "Enter B, a MIN node, with window [−∞, +∞].")
     said = [narration(driver)]
     for _ in range(2 * G.graph["nodes"] - 2):
         press(driver, Keys.ARROW_RIGHT)
@@ -165,13 +188,13 @@ def test_arrow_keys_step_the_narration_and_home_end_go_to_the_ends(driver, class
     a = G.nodes[c]
     pruned = sorted(G.edges[c, s]["label"] for s in G.succ[c] if G.nodes[s]["pruned"])
     press(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * return_step(G, c))
-    assert narration(driver).startswith(
-        f"C returns at most {a['cut_value']}: {a['cut_value']} ≤ α={a['cut_bound']}, "
-        f"so its moves {pruned[0]} and {pruned[1]} are never searched")
+    cut_words = narration(driver)
+    assert says(driver, G, f"C returns at most {a['cut_value']}: {a['cut_value']} ≤ α={a['cut_bound']}, "
+                f"so its moves {pruned[0]} and {pruned[1]} are never searched", exact=False)
     press(driver, Keys.ARROW_LEFT)
-    assert not narration(driver).startswith("C returns")
+    assert narration(driver) != cut_words
     press(driver, Keys.END)
-    assert step(driver) == 2 * G.graph["nodes"] and narration(driver).startswith("Search finished")
+    assert step(driver) == 2 * G.graph["nodes"] and says(driver, G, "Search finished", exact=False)
 
 
 def test_the_list_follows_the_replay(driver, classic) -> None:
@@ -304,7 +327,8 @@ def test_expectiminimax_page_narrates_chance_nodes_and_lists_every_node(driver, 
     node = next(n for n, a in G.nodes(data=True) if a.get("to_move") == "chance")
     press(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * return_step(G, node))
     average = format_number(G.nodes[node]["value"], signed=False)
-    assert f"returns the average of its outcomes, {average}" in narration(driver)
+    assert says(driver, G, f"#{G.nodes[node]['order']} (moves 1) returns the average of its outcomes, {average}",
+                exact=False)
     assert driver.get_log("browser") == []
 
 
@@ -312,11 +336,12 @@ def test_mcts_page_narrates_iterations_and_lists_its_nodes(driver, mcts) -> None
     G, path = mcts
     open_page(driver, path)
     press(driver, Keys.HOME)
-    assert narration(driver).startswith("Before the search")
+    assert says(driver, G, "Before the search", exact=False)
     press(driver, Keys.ARROW_RIGHT)
-    assert narration(driver).startswith("Iteration 1:")
+    assert says(driver, G, "Iteration 1:", exact=False)
+    first = narration(driver)
     press(driver, Keys.ARROW_RIGHT)
-    assert narration(driver).startswith("Iteration 2:")
+    assert says(driver, G, "Iteration 2:", exact=False) and narration(driver) != first
     press(driver, Keys.END)
     driver.find_element(By.CSS_SELECTOR, "button.expand-all").click()
     items = shown_items(driver)
@@ -324,3 +349,21 @@ def test_mcts_page_narrates_iterations_and_lists_its_nodes(driver, mcts) -> None
     root = next(n for n, d in G.in_degree() if d == 0)
     assert items[0]["text"].startswith(f"the root, o to move, {G.nodes[root]['visits']} visits")
     assert driver.get_log("browser") == []
+
+
+def test_the_narration_says_the_trace_the_page_data_carries(driver, classic, tmp_path) -> None:
+    """The sentences of the search's trace (the CSV's, the slides') placed at replay steps in the page's data are
+    what the narration says there; a step with none keeps the page's own words."""
+    G, _ = classic
+    data = page_data(G)
+    data["trace"] = {"events": ["enter", "leaf", "cut", "return"], "event": [0, 3, 2], "node": [0, 1, 5],
+                     "step": [1, 9, 9], "text": ["The search starts at the root", "B returns 3.", "A cut!"]}
+    path = tmp_path / "traced.html"
+    path.write_text(page_html("traced", [data]), encoding="utf-8")
+    open_page(driver, path)
+    press(driver, Keys.HOME, Keys.ARROW_RIGHT)
+    assert narration(driver) == "The search starts at the root."
+    press(driver, Keys.ARROW_RIGHT)
+    assert narration(driver) == "Enter B, a MIN node, with window [−∞, +∞]."
+    press(driver, *[Keys.ARROW_RIGHT] * 7)
+    assert step(driver) == 9 and narration(driver) == "B returns 3. A cut!"

@@ -71,6 +71,7 @@
       this.sides = d.side === undefined ? null : column(d.side, n);
       this.pictures = d.pictures || null;
       this.isAlphaBeta = false;
+      this.sentences = traceSentences(d);
       this._fenIndex = null;
       this.seek(this.T);
     }
@@ -194,8 +195,8 @@
       return text;
     }
 
-    /** The iteration in words, for the narration line: the status bar's sentence as plain text. */
-    narration() {
+    /** The iteration in the page's own words: the status bar's sentence as plain text. */
+    ownNarration() {
       const box = document.createElement("div");
       box.innerHTML = this.statusText();
       return box.textContent.replace(/\(◀, ←\)/, "(←)").replace(/\(\|◀\)/, "(Home)").replace("press ▶ (or →)", "press →");

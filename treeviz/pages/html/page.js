@@ -111,6 +111,22 @@
     side.appendChild(document.createTextNode(s === "chance" ? " node" : " to move"));
   }
 
+  /** The sentences of the search's trace by the replay step that shows them (treeviz/pages/page_trace.py: the same
+   * words as the trace CSV, the slides and the videos; rows of one step joined), or null when the data carries no
+   * trace (a search too long for one, a merged graph): the page's own words narrate those. */
+  function traceSentences(d) {
+    const tr = d.trace;
+    if (!tr || !Array.isArray(tr.step) || !Array.isArray(tr.text)) return null;
+    const out = new Map();
+    tr.step.forEach((s, k) => {
+      const text = String(tr.text[k]).trim();
+      if (!text) return;
+      const said = /[.!?]$/.test(text) ? text : text + ".";
+      out.set(s, out.has(s) ? `${out.get(s)} ${said}` : said);
+    });
+    return out;
+  }
+
   /** A FEN written with single-cell runs, so that "11" and "2" compare equal (grid games); other games' position
    * texts as typed, blanks at the ends trimmed. */
   function normalFen(fen, board) {
@@ -178,6 +194,7 @@
       this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this.signed = this.board.signed !== false;
+      this.sentences = traceSentences(d);
       this._fenIndex = null;
     }
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
@@ -679,9 +696,16 @@
     /** Whether node i is a leaf of the search (nothing below it was searched or pruned). */
     isLeaf(i) { return i < this.t.n && !this.t.children(i).length && !this.t.hidden[i]; }
 
-    /** The sentence a teacher would say about the current step: what the search does and why, for the narration
-     * line (read out by screen readers: it is aria-live). Plain text; the status bar holds the terse version. */
+    /** The sentence a teacher would say about the current step, for the narration line (read out by screen readers:
+     * it is aria-live): the trace's sentences at this step when the data carries them, else :meth:`ownNarration`. */
     narration() {
+      const said = this.t.sentences ? this.t.sentences.get(this.step) : undefined;
+      return said || this.ownNarration();
+    }
+
+    /** The page's own words for a step: what the search does and why (a search too long to carry its trace, the
+     * steps the trace has no row for: entering a leaf). Plain text; the status bar holds the terse version. */
+    ownNarration() {
       const t = this.t;
       if (!this.replaying()) {
         const entered = t.meta.nodes ?? t.n, best = t.meta.best_moves;
