@@ -175,9 +175,9 @@ def test_arrow_keys_step_the_narration_and_home_end_go_to_the_ends(driver, class
     press(driver, Keys.HOME)
     assert step(driver) == 0 and says(driver, G, "Before the search", exact=False)
     press(driver, Keys.ARROW_RIGHT)
-    assert says(driver, G, "Enter the root, a MAX node, with window [−∞, +∞].")
+    assert says(driver, G, "Enter the root (MAX to move) with window [−∞, +∞].")
     press(driver, Keys.ARROW_RIGHT)
-    assert says(driver, G, "Enter B, a MIN node, with window [−∞, +∞].")
+    assert says(driver, G, "Enter B (MIN to move) with window [−∞, +∞].")
     said = [narration(driver)]
     for _ in range(2 * G.graph["nodes"] - 2):
         press(driver, Keys.ARROW_RIGHT)
@@ -189,8 +189,9 @@ def test_arrow_keys_step_the_narration_and_home_end_go_to_the_ends(driver, class
     pruned = sorted(G.edges[c, s]["label"] for s in G.succ[c] if G.nodes[s]["pruned"])
     press(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * return_step(G, c))
     cut_words = narration(driver)
-    assert says(driver, G, f"C returns at most {a['cut_value']}: {a['cut_value']} ≤ α={a['cut_bound']}, "
-                f"so its moves {pruned[0]} and {pruned[1]} are never searched", exact=False)
+    assert says(driver, G, f"Cut at C: {a['cut_value']} ≤ α = {a['cut_bound']}, so its moves {pruned[0]} and "
+                f"{pruned[1]} are never searched. C returns at most {a['cut_value']} to the root: the root keeps "
+                f"α = {a['cut_bound']}.")
     press(driver, Keys.ARROW_LEFT)
     assert narration(driver) != cut_words
     press(driver, Keys.END)
@@ -327,8 +328,7 @@ def test_expectiminimax_page_narrates_chance_nodes_and_lists_every_node(driver, 
     node = next(n for n, a in G.nodes(data=True) if a.get("to_move") == "chance")
     press(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * return_step(G, node))
     average = format_number(G.nodes[node]["value"], signed=False)
-    assert says(driver, G, f"#{G.nodes[node]['order']} (moves 1) returns the average of its outcomes, {average}",
-                exact=False)
+    assert says(driver, G, f"Node 1 returns {average}, the average of its outcomes, to the root", exact=False)
     assert driver.get_log("browser") == []
 
 
@@ -364,6 +364,6 @@ def test_the_narration_says_the_trace_the_page_data_carries(driver, classic, tmp
     press(driver, Keys.HOME, Keys.ARROW_RIGHT)
     assert narration(driver) == "The search starts at the root."
     press(driver, Keys.ARROW_RIGHT)
-    assert narration(driver) == "Enter B, a MIN node, with window [−∞, +∞]."
+    assert narration(driver) == "Enter B (MIN to move) with window [−∞, +∞]."
     press(driver, *[Keys.ARROW_RIGHT] * 7)
     assert step(driver) == 9 and narration(driver) == "B returns 3. A cut!"

@@ -677,20 +677,26 @@
     }
 
     // ---------------------------------------------------------------- narration: the step in a teacher's words
-    /** Node i by name: a textbook tree's letter ("C"), "the root", or its visit number and moves ("#5 (moves 2 4)"). */
+    // The page's own words follow the trace's (treeviz/draw/trace.py): the same names and phrases, so that a page
+    // whose data carries the trace and one too long to carry it read alike.
+    /** Node i by name: a textbook tree's letter ("C"), "the root", a textbook node by its moves ("leaf 1.2",
+     * "node 2.1"), else its visit number ("#5", as the figures label it). */
     nodeName(i) {
       const t = this.t, name = t.board.kind === "textbook" && t.pictures ? t.pictures[t.fen[i]] : "";
       if (name) return name;
       if (i === 0) return "the root";
-      const path = t.pathTo(i).slice(1).map((k) => t.label(k)).join(" ");
-      return i >= t.n ? `move ${t.label(i)}` : `#${t.visitNo(i)} (moves ${path})`;
+      if (t.board.kind === "textbook") {
+        const path = t.pathTo(i).slice(1).map((k) => t.label(k)).join(".");
+        return this.isLeaf(i) ? `leaf ${path}` : `node ${path}`;
+      }
+      return `#${t.visitNo(i)}`;
     }
 
-    /** Who moves at node i, in words: "a MAX node" (textbook trees), "x to move", "a chance node". */
+    /** Who moves at node i, in words: "MAX to move" (textbook trees), "x to move", "chance node". */
     sideWords(i) {
       const t = this.t, s = t.sideOf(i);
-      if (s === "chance") return "a chance node";
-      return t.board.kind === "textbook" ? `a ${s.toUpperCase()} node` : `${s} to move`;
+      if (s === "chance") return "chance node";
+      return `${t.board.kind === "textbook" ? s.toUpperCase() : s} to move`;
     }
 
     /** Whether node i is a leaf of the search (nothing below it was searched or pruned). */
@@ -704,53 +710,52 @@
     }
 
     /** The page's own words for a step: what the search does and why (a search too long to carry its trace, the
-     * steps the trace has no row for: entering a leaf). Plain text; the status bar holds the terse version. */
+     * steps the trace has no row for: reaching a leaf). Plain text; the status bar holds the terse version. */
     ownNarration() {
       const t = this.t;
+      const cap = (w) => w.charAt(0).toUpperCase() + w.slice(1);
+      if (this.step === 0) return "Before the search: no node entered yet. Press → for the first step, Space to play.";
       if (!this.replaying()) {
         const entered = t.meta.nodes ?? t.n, best = t.meta.best_moves;
         const move = Array.isArray(best) && best.length ? `; best move ${best.map((mv) => t.moveName(mv)).join(", ")}` : "";
         return `Search finished: ${plural(entered, "node")} entered, the root's value is ${t.valueText(0)}${move}.`;
       }
-      if (this.step === 0) return "Before the search: no node entered yet. Press → for the first step, Space to play.";
-      const i = this.current, name = this.nodeName(i), p = t.parent[i];
-      const Name = name.charAt(0).toUpperCase() + name.slice(1);
-      if (!this.currentLeave) {
-        const win = t.isAlphaBeta ? `, with window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}` : "";
-        if (this.isLeaf(i)) return `Reach ${name}, a leaf${win}.`;
-        return `Enter ${name}, ${this.sideWords(i)}${win}.`;
+      const i = this.current, leave = this.currentLeave, name = this.nodeName(i), p = t.parent[i];
+      const win = t.isAlphaBeta ? ` with window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}` : "";
+      if (!leave) {
+        if (this.isLeaf(i)) return `Reach ${name}${name.startsWith("leaf ") ? "" : ", a leaf,"}${win}.`;
+        return `Enter ${name} (${this.sideWords(i)})${win}.`;
       }
-      let said;
       const v = t.valueText(i).replace(/^≥ /, "at least ").replace(/^≤ /, "at most ");
+      const out = [];
+      let said;
       if (this.isLeaf(i)) {
         const oc = t.outcome[i];
-        const how = oc >= 0 ? ` (${outcomeText(t.board, oc)})` : t.leaf[i] === 1 ? ", by the evaluation at the depth limit" : "";
-        said = `${Name} is worth ${v}${how}`;
+        if (oc >= 0) said = `${name} ends the game: ${oc === 2 ? "a draw" : outcomeText(t.board, oc)}, worth ${v}`;
+        else if (t.leaf[i] === 1) said = `${name} is at the depth limit: the evaluation says ${v}`;
+        else said = `${name} is worth ${v}`;
       } else {
-        said = `${Name} returns ${sideIndex(t, i) === 2 ? "the average of its outcomes, " : ""}${v}`;
+        const cut = t.cutText(i);
+        if (cut) {
+          const moves = Array.from(t.children(i)).filter((c) => c >= t.n).map((c) => t.label(c));
+          const count = t.prunedCount[i];
+          const which = moves.length === count && count <= 6
+            ? (count === 1 ? `move ${moves[0]} is` : `moves ${moves.slice(0, -1).join(", ")} and ${moves[moves.length - 1]} are`)
+            : `${plural(count, "other move")} are`;
+          out.push(`Cut at ${name}: ${cut.test.replace("=", " = ")}, so its ${which} never searched.`);
+        }
+        const average = sideIndex(t, i) === 2 ? ", the average of its outcomes," : "";
+        said = p < 0 ? `${name} returns ${v}: the value of the search` : `${name} returns ${v}${average} to ${this.nodeName(p)}`;
       }
-      const cut = t.cutText(i);
-      if (cut) {
-        const moves = Array.from(t.children(i)).filter((c) => c >= t.n).map((c) => t.label(c));
-        const count = t.prunedCount[i];
-        const which = moves.length === count && count <= 6
-          ? `${count === 1 ? "its move" : "its moves"} ${moves.length > 1 ? moves.slice(0, -1).join(", ") + " and " + moves[moves.length - 1] : moves[0]}`
-          : `its ${plural(count, "other move")}`;
-        said += `: ${cut.test}, so ${which} ${count === 1 ? "is" : "are"} never searched`;
+      if (p >= 0 && t.isAlphaBeta && sideIndex(t, p) !== 2) {
+        const parent = this.nodeName(p), max = sideIndex(t, p) === 0;
+        const moved = t.windowHistory(p).find((s) => s.after === i);
+        const w = this.windowOf(p);
+        said += moved ? `: ${parent}'s ${max ? "α rises" : "β falls"} to ${t.number(moved.window[max ? 0 : 1])}`
+          : `: ${parent} keeps ${max ? "α" : "β"} = ${t.number(w[max ? 0 : 1])}`;
       }
-      if (p >= 0) {
-        const parent = this.nodeName(p);
-        if (t.isAlphaBeta && sideIndex(t, p) !== 2) {
-          const moved = t.windowHistory(p).find((s) => s.after === i);
-          if (moved) {
-            const max = sideIndex(t, p) === 0, to = t.number(moved.window[max ? 0 : 1]);
-            const short = !parent.includes(" ") || parent === "the root";
-            said += short ? `; ${parent}'s ${max ? "α rises" : "β falls"} to ${to}`
-              : `; ${max ? "α" : "β"} at ${parent} ${max ? "rises" : "falls"} to ${to}`;
-          } else said += `; no better for ${parent}, its window stays ${t.bracket(this.windowOf(p))}`;
-        } else said += ` to ${parent}`;
-      }
-      return said + ".";
+      out.push(cap(said) + ".");
+      return out.join(" ");
     }
 
     /** Node p's window now, during the replay (the entry window of its child on the path to the current step). */
