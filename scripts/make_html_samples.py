@@ -4,8 +4,9 @@
 
 Screenshots come from headless Chromium (Selenium): the full tree of the empty board
 collapsed to its principal variation, an alpha-beta tree expanded with its pruned
-stubs, and the alpha-beta replay stopped mid-way just after a cut-off; and the quiz
-on the classic textbook tree, checked with one mistake.
+stubs, and the alpha-beta replay stopped mid-way just after a cut-off; the quiz
+on the classic textbook tree, checked with one mistake; and the classic tree's replay
+walked by keyboard, the focus on an item of the tree list (issue 34).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the browser driver lives with the tests (tests/browser.py)
@@ -133,7 +135,32 @@ def main() -> int:
 
         search_graph_pages(driver, out)
         quiz_pages(driver, out)
+        keyboard_page(driver, out)
     return 0
+
+
+def keyboard_page(driver, out: Path) -> None:
+    """Issue 34's page by keyboard: the classic tree's replay at C's cut (the narration says why), the tree list
+    opened by Tab with the focus on B's item, B selected in the picture."""
+    page = out / "keyboard_classic_tree.html"
+    write_atomically(page, search_tree(tree=CLASSIC, algorithm="alphabeta").html())
+    print(f"wrote {page} ({page.stat().st_size / 1e3:.0f} kB)")
+    open_page(driver, page)
+    body = driver.find_element(By.TAG_NAME, "body")
+    ActionChains(driver).move_to_element_with_offset(body, 0, 0).send_keys(Keys.HOME).perform()
+    ActionChains(driver).send_keys(*[Keys.ARROW_RIGHT] * 13).perform()
+    for _ in range(20):  # Tab from the page's start to the tree list
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement.getAttribute('role')") == "treeitem":
+            break
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    driver.execute_script(
+        "const s = document.createElement('style');"
+        "s.textContent = '.node.flash .card { animation: none !important; fill: #ffb3b8;"
+        " stroke: var(--cut); stroke-width: 5px; }';"
+        "document.head.appendChild(s);")
+    time.sleep(0.3)
+    _save_shot(driver, out / "keyboard_treeitem_focus.png")
 
 
 CLASSIC = "[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"

@@ -157,9 +157,9 @@ class Tree:
 
         Figure options (``dot png svg pdf tex``): ``style`` board, compact or dot (None: by size, see
         :mod:`treeviz.draw.styles`); ``size`` ``"16cm"``, ``"6in"``, ``"800px"`` or ``"16cmx20cm"``; ``dpi`` of a PNG;
-        ``theme`` default or print; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what is drawn
-        (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``; ``explain`` writes each node's
-        visit order and every window it had, and each cut's comparison (:mod:`treeviz.draw.explain`).
+        ``theme`` default, print or colourblind; ``rankdir`` TB or LR; ``plies`` and ``path`` (``"3,4"``) cut what
+        is drawn (see :mod:`treeviz.trees.crop`); ``tex_body`` writes only the ``tikzpicture``; ``explain`` writes
+        each node's visit order and every window it had, and each cut's comparison (:mod:`treeviz.draw.explain`).
 
         :raises ValueError: options that do not fit the format or each other, a bad size, path or plies.
         :raises treeviz.draw.graphviz.RenderError: the picture cannot be made (e.g. a PNG over 32,767 px).

@@ -36,7 +36,7 @@ BAD = [
     (["--style", "compact", "-o", "t.json"], "json output holds the whole tree"),
     (["--plies", "2", "-o", "t.html"], "--plies and --path shape figures"),
     (["--tex-body", "-o", "t.pdf"], "--tex-body applies to --format tex only"),
-    (["--theme", "neon", "-o", "t.svg"], "--theme must be one of default, print, got 'neon'"),
+    (["--theme", "neon", "-o", "t.svg"], "--theme must be one of default, print, colourblind, got 'neon'"),
     (["--style", "fancy", "-o", "t.svg"], "--style must be one of board, compact, dot, textbook, got 'fancy'"),
 ]
 

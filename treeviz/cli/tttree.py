@@ -126,7 +126,8 @@ def figure_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="PNG resolution [default: 150 with --size, else 96 (screen size)]."),
         click.option("--theme", type=OneOf(list(THEMES)), default="default", show_default=True,
                      help="print: black, white and greys only (side to move by shape, best line by weight, "
-                          "cuts by dash pattern)."),
+                          "cuts by dash pattern); colourblind: colours that deuteranopia and protanopia tell "
+                          "apart too."),
         click.option("--plies", type=WholeNumber(0), default=None, metavar="N",
                      help="Draw only the first N plies (values stay those of the whole search); each cut subtree "
                           "becomes a '+k nodes' mark."),

@@ -1,5 +1,6 @@
 """Colour themes of the tree figures: ``default`` (the first player blue, the second red, the principal
-variation green) and ``print`` (black, white and greys only).
+variation green), ``print`` (black, white and greys only) and ``colourblind`` (colours that readers with
+deuteranopia or protanopia tell apart too).
 
 A theme is only colours and the line and shape choices that carry a distinction
 when colour is gone: in ``print`` the side to move is told by the node's shape
@@ -107,8 +108,31 @@ PRINT = Theme(
 )
 """Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""
 
-ThemeName = Literal["default", "print"]
-THEMES: dict[ThemeName, Theme] = {"default": DEFAULT, "print": PRINT}
+COLOURBLIND = Theme(
+    name="colourblind",
+    stone_ink=("#0072b2", "#d55e00", "#5a5a5a"),
+    side_fill=("#c4dcf4", "#fcdcc0", "#efefef"),
+    side_border=("#3a8cc4", "#e07b39", "#808080"),
+    pv="#e69f00",
+    pruned="#9a9a9a",
+    pruned_ink="#6f6f6f",
+    pruned_fill="#f4f4f4",
+    hidden="#505050",
+    hidden_fill="#fff8dc",
+    last_move_fill="#fff1a8",
+    line_fill=("#9cc9ea", "#f5b78a"),
+    playable="#e0a800",
+    playable_fill="#fffbe6",
+    draw_fill="#e4e4e4",
+    result_ink=("#0072b2", "#d55e00", "#555555"),
+    cut_dash={"beta": "dashed", "alpha": "dotted"},
+)
+"""Okabe and Ito's colours, told apart with deuteranopia and protanopia too (``scripts/check_colour_blind.py``:
+every pair of colours of different meaning at least 10 CIEDE2000 apart): the first player blue, the second
+vermilion, the best line orange; cuts by dash pattern as in ``print``."""
+
+ThemeName = Literal["default", "print", "colourblind"]
+THEMES: dict[ThemeName, Theme] = {"default": DEFAULT, "print": PRINT, "colourblind": COLOURBLIND}
 """Themes by the name ``--theme`` takes."""
 
 

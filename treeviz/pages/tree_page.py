@@ -275,7 +275,7 @@ def page_html(heading: str, trees: Sequence[dict[str, Any]]) -> str:
 
 STYLE_PARTS = ("page.css", "quiz.css")
 """The page's style sheets, in order."""
-APP_PARTS = ("mcts.js", "dag.js", "quiz.js")
+APP_PARTS = ("outline.js", "mcts.js", "dag.js", "quiz.js")
 """Viewers of the other kinds of search graph, inserted into page.js at its ``/*VIEWERS*/`` marker (they extend
 its classes inside the same closure)."""
 

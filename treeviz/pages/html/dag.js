@@ -259,6 +259,9 @@
     }
 
     statusText() { return ""; }
+    narration() { return ""; }
+    /** A DAG is no tree: a shared position would need one item under each of its parents. */
+    hasOutline() { return false; }
 
     buildText(g, i, tx) {
       const t = this.t;

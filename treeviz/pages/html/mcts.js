@@ -71,6 +71,7 @@
       this.sides = d.side === undefined ? null : column(d.side, n);
       this.pictures = d.pictures || null;
       this.isAlphaBeta = false;
+      this.sentences = traceSentences(d);
       this._fenIndex = null;
       this.seek(this.T);
     }
@@ -192,6 +193,34 @@
       const proofs = t.proofStart[s + 1] - t.proofStart[s];
       if (proofs) text += ` · solver proved ${plural(proofs, "node")}`;
       return text;
+    }
+
+    /** The iteration in the page's own words: the status bar's sentence as plain text. */
+    ownNarration() {
+      const box = document.createElement("div");
+      box.innerHTML = this.statusText();
+      return box.textContent.replace(/\(◀, ←\)/, "(←)").replace(/\(\|◀\)/, "(Home)").replace("press ▶ (or →)", "press →");
+    }
+
+    itemKey(i) {
+      const t = this.t;
+      return `${this.entered(i) ? 1 : 0}${i === this.current ? 1 : 0}${this.active.has(i) ? 1 : 0} ${t.visits[i]} `
+        + `${t.total[i]} ${t.parent[i] >= 0 ? t.visits[t.parent[i]] : 0} ${t.proven[i]}`;
+    }
+
+    itemWords(i) {
+      const t = this.t, parts = [i === 0 ? "the root" : `move ${t.label(i)}`];
+      if (!this.entered(i)) return { text: `${parts[0]}, not yet created`, state: "not yet searched", value: "" };
+      parts.push(t.outcome[i] >= 0 ? outcomeText(t.board, t.outcome[i]) : this.sideWords(i));
+      const value = fmtMean(t.mean(i));
+      parts.push(`${plural(t.visits[i], "visit")}, mean ${value}`);
+      const u = t.ucb(i);
+      if (u !== null) parts.push(`UCB1 ${fmtUcb(u)}`);
+      const proof = t.provenText(i);
+      if (proof) parts.push(`proved: ${proof}`);
+      const state = i === this.current ? "current" : "entered";
+      parts.push(state === "current" ? "current step" : this.active.has(i) ? "on the selected path" : "created");
+      return { text: parts.join(", "), state, value };
     }
 
     buildText(g, i, tx) {

@@ -111,6 +111,22 @@
     side.appendChild(document.createTextNode(s === "chance" ? " node" : " to move"));
   }
 
+  /** The sentences of the search's trace by the replay step that shows them (treeviz/pages/page_trace.py: the same
+   * words as the trace CSV, the slides and the videos; rows of one step joined), or null when the data carries no
+   * trace (a search too long for one, a merged graph): the page's own words narrate those. */
+  function traceSentences(d) {
+    const tr = d.trace;
+    if (!tr || !Array.isArray(tr.step) || !Array.isArray(tr.text)) return null;
+    const out = new Map();
+    tr.step.forEach((s, k) => {
+      const text = String(tr.text[k]).trim();
+      if (!text) return;
+      const said = /[.!?]$/.test(text) ? text : text + ".";
+      out.set(s, out.has(s) ? `${out.get(s)} ${said}` : said);
+    });
+    return out;
+  }
+
   /** A FEN written with single-cell runs, so that "11" and "2" compare equal (grid games); other games' position
    * texts as typed, blanks at the ends trimmed. */
   function normalFen(fen, board) {
@@ -178,6 +194,7 @@
       this.pictures = d.pictures || null;
       this.isAlphaBeta = this.meta.algorithm === "alphabeta";
       this.signed = this.board.signed !== false;
+      this.sentences = traceSentences(d);
       this._fenIndex = null;
     }
     children(i) { return this.kids.subarray(this.childStart[i], this.childStart[i + 1]); }
@@ -432,6 +449,9 @@
     /** Subclasses prepare their own state here, before the page is built. */
     setup() {}
 
+    /** Whether the page also gives this tree as a list (:class:`Outline`). */
+    hasOutline() { return true; }
+
     buildDom(host) {
       const t = this.t, meta = t.meta;
       const root = (this.root = document.createElement("section"));
@@ -443,15 +463,16 @@
       root.innerHTML = `
         <div class="toolbar">
           <h2><span class="algo">${escapeHtml(algo)}</span> <span class="count">· <b class="nodes">${fmtInt(entered)}</b> node${entered === 1 ? "" : "s"}${leaves}</span></h2>
-          <form class="search" autocomplete="off"><input name="fen" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
+          <form class="search" autocomplete="off"><input name="fen" aria-label="find a position by its FEN" placeholder="find FEN, e.g. ${escapeHtml(t.fens[0])}" spellcheck="false">
             <button type="submit">Find</button><button type="button" class="next" hidden>Next</button><span class="found"></span></form>
           <span class="spacer"></span>
           <button type="button" class="pv" title="Collapse to the principal variation and the root's moves">PV</button>
           <button type="button" class="expand-all" title="Open every node (up to ${fmtInt(EXPAND_ALL_LIMIT)} shown)">Expand all</button>
           <button type="button" class="collapse" title="Show only the root's moves">Collapse</button>
           <button type="button" class="fit" title="Fit the tree to the window (f)">Fit</button>
+          <button type="button" class="outline-toggle" aria-pressed="false" title="Show the tree as a list that the keyboard and screen readers can walk">List</button>
         </div>
-        <div class="stage"><svg><g class="zoom"><g class="links"></g><g class="labels"></g><g class="nodes"></g></g></svg>
+        <div class="stage"><svg role="img" aria-label="The tree, drawn. The same tree is given as a list: Tab to it and walk it with the arrow keys."><g class="zoom"><g class="links"></g><g class="labels"></g><g class="nodes"></g></g></svg>
           <div class="info"></div>
           <div class="legend"><span class="sw" style="background:var(--pv)"></span>principal variation
             ${t.m ? '<span class="sw" style="background:#b9c0c8"></span>pruned' : ""}
@@ -459,17 +480,18 @@
         </div>
         <div class="replay">
           <span class="replay-title">Replay</span>
-          <button type="button" class="first" title="Before the search">|◀</button>
-          <button type="button" class="back" title="One step back (←)">◀</button>
-          <button type="button" class="play" title="Play / pause">Play</button>
-          <button type="button" class="forward" title="One step forward (→)">▶</button>
-          <button type="button" class="last" title="Search finished">▶|</button>
+          <button type="button" class="first" title="Before the search (Home)" aria-label="Before the search">|◀</button>
+          <button type="button" class="back" title="One step back (←)" aria-label="One step back">◀</button>
+          <button type="button" class="play" title="Play / pause (Space)">Play</button>
+          <button type="button" class="forward" title="One step forward (→)" aria-label="One step forward">▶</button>
+          <button type="button" class="last" title="Search finished (End)" aria-label="Search finished">▶|</button>
           <button type="button" class="next-cut" title="Forward to the next cut-off"${t.m ? "" : " hidden"}>next cut</button>
           <input type="range" class="slider" min="0" max="${t.T}" value="${t.T}" step="1" aria-label="replay step">
-          <select class="speed" title="Steps per second"><option value="2">2/s</option><option value="5" selected>5/s</option>
+          <select class="speed" title="Steps per second" aria-label="replay speed, steps per second"><option value="2">2/s</option><option value="5" selected>5/s</option>
             <option value="20">20/s</option><option value="100">100/s</option></select>
           <span class="status"></span><span class="stepno"></span>
-        </div>`;
+        </div>
+        <p class="narration" aria-live="polite" aria-atomic="true"></p>`;
       host.appendChild(root);
       const $ = (sel) => root.querySelector(sel);
       this.svg = d3.select($("svg"));
@@ -485,6 +507,10 @@
       this.speed = $(".speed");
       this.found = $(".found");
       this.nextButton = $(".next");
+      this.replayBar = $(".replay");
+      this.narrationLine = $(".narration");
+      this.outline = this.hasOutline() ? new Outline(this, $(".stage"), $(".outline-toggle")) : null;
+      if (!this.outline) $(".outline-toggle").remove();
       this.transform = d3.zoomIdentity;
       this.zoom = d3.zoom().scaleExtent([0.03, 3]).on("zoom", (e) => {
         this.transform = e.transform;
@@ -507,6 +533,7 @@
       form.onsubmit = (e) => { e.preventDefault(); this.search(form.fen.value); };
       this.nextButton.onclick = () => this.nextMatch();
       root.addEventListener("pointerdown", () => { focusViewer = this; });
+      root.addEventListener("focusin", () => { focusViewer = this; });
     }
 
     // ---------------------------------------------------------------- expansion
@@ -649,6 +676,123 @@
       return s;
     }
 
+    // ---------------------------------------------------------------- narration: the step in a teacher's words
+    // The page's own words follow the trace's (treeviz/draw/trace.py): the same names and phrases, so that a page
+    // whose data carries the trace and one too long to carry it read alike.
+    /** Node i by name: a textbook tree's letter ("C"), "the root", a textbook node by its moves ("leaf 1.2",
+     * "node 2.1"), else its visit number ("#5", as the figures label it). */
+    nodeName(i) {
+      const t = this.t, name = t.board.kind === "textbook" && t.pictures ? t.pictures[t.fen[i]] : "";
+      if (name) return name;
+      if (i === 0) return "the root";
+      if (t.board.kind === "textbook") {
+        const path = t.pathTo(i).slice(1).map((k) => t.label(k)).join(".");
+        return this.isLeaf(i) ? `leaf ${path}` : `node ${path}`;
+      }
+      return `#${t.visitNo(i)}`;
+    }
+
+    /** Who moves at node i, in words: "MAX to move" (textbook trees), "x to move", "chance node". */
+    sideWords(i) {
+      const t = this.t, s = t.sideOf(i);
+      if (s === "chance") return "chance node";
+      return `${t.board.kind === "textbook" ? s.toUpperCase() : s} to move`;
+    }
+
+    /** Whether node i is a leaf of the search (nothing below it was searched or pruned). */
+    isLeaf(i) { return i < this.t.n && !this.t.children(i).length && !this.t.hidden[i]; }
+
+    /** The sentence a teacher would say about the current step, for the narration line (read out by screen readers:
+     * it is aria-live): the trace's sentences at this step when the data carries them, else :meth:`ownNarration`. */
+    narration() {
+      const said = this.t.sentences ? this.t.sentences.get(this.step) : undefined;
+      return said || this.ownNarration();
+    }
+
+    /** The page's own words for a step: what the search does and why (a search too long to carry its trace, the
+     * steps the trace has no row for: reaching a leaf). Plain text; the status bar holds the terse version. */
+    ownNarration() {
+      const t = this.t;
+      const cap = (w) => w.charAt(0).toUpperCase() + w.slice(1);
+      if (this.step === 0) return "Before the search: no node entered yet. Press → for the first step, Space to play.";
+      if (!this.replaying()) {
+        const entered = t.meta.nodes ?? t.n, best = t.meta.best_moves;
+        const move = Array.isArray(best) && best.length ? `; best move ${best.map((mv) => t.moveName(mv)).join(", ")}` : "";
+        return `Search finished: ${plural(entered, "node")} entered, the root's value is ${t.valueText(0)}${move}.`;
+      }
+      const i = this.current, leave = this.currentLeave, name = this.nodeName(i), p = t.parent[i];
+      const win = t.isAlphaBeta ? ` with window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}` : "";
+      if (!leave) {
+        if (this.isLeaf(i)) return `Reach ${name}${name.startsWith("leaf ") ? "" : ", a leaf,"}${win}.`;
+        return `Enter ${name} (${this.sideWords(i)})${win}.`;
+      }
+      const v = t.valueText(i).replace(/^≥ /, "at least ").replace(/^≤ /, "at most ");
+      const out = [];
+      let said;
+      if (this.isLeaf(i)) {
+        const oc = t.outcome[i];
+        if (oc >= 0) said = `${name} ends the game: ${oc === 2 ? "a draw" : outcomeText(t.board, oc)}, worth ${v}`;
+        else if (t.leaf[i] === 1) said = `${name} is at the depth limit: the evaluation says ${v}`;
+        else said = `${name} is worth ${v}`;
+      } else {
+        const cut = t.cutText(i);
+        if (cut) {
+          const moves = Array.from(t.children(i)).filter((c) => c >= t.n).map((c) => t.label(c));
+          const count = t.prunedCount[i];
+          const which = moves.length === count && count <= 6
+            ? (count === 1 ? `move ${moves[0]} is` : `moves ${moves.slice(0, -1).join(", ")} and ${moves[moves.length - 1]} are`)
+            : `${plural(count, "other move")} are`;
+          out.push(`Cut at ${name}: ${cut.test.replace("=", " = ")}, so its ${which} never searched.`);
+        }
+        const average = sideIndex(t, i) === 2 ? ", the average of its outcomes," : "";
+        said = p < 0 ? `${name} returns ${v}: the value of the search` : `${name} returns ${v}${average} to ${this.nodeName(p)}`;
+      }
+      if (p >= 0 && t.isAlphaBeta && sideIndex(t, p) !== 2) {
+        const parent = this.nodeName(p), max = sideIndex(t, p) === 0;
+        const moved = t.windowHistory(p).find((s) => s.after === i);
+        const w = this.windowOf(p);
+        said += moved ? `: ${parent}'s ${max ? "α rises" : "β falls"} to ${t.number(moved.window[max ? 0 : 1])}`
+          : `: ${parent} keeps ${max ? "α" : "β"} = ${t.number(w[max ? 0 : 1])}`;
+      }
+      out.push(cap(said) + ".");
+      return out.join(" ");
+    }
+
+    /** Node p's window now, during the replay (the entry window of its child on the path to the current step). */
+    windowOf(p) { const k = this.windowNode(p); return [this.t.nums[this.t.alpha[k]], this.t.nums[this.t.beta[k]]]; }
+
+    /** Whether this viewer has a replay to drive (the quiz and merged graphs have none). */
+    hasReplay() { return this.t.T > 0 && this.replayBar.offsetParent !== null; }
+
+    /** What node i's words in the list depend on at this step (the list rebuilds them only when it changes). */
+    itemKey(i) {
+      const at = this.entered(i) ? (this.returned(i) ? 2 : 1) : 0;
+      return i === this.current ? 3 : at;
+    }
+
+    /** What the tree as a list says of node i (:class:`Outline`): its words and its state at this step. */
+    itemWords(i) {
+      const t = this.t, parts = [];
+      const name = t.board.kind === "textbook" && t.pictures ? t.pictures[t.fen[i]] : "";
+      parts.push(i === 0 ? (name ? `${name}, the root` : "the root") : (name ? `${name}, move ${t.label(i)}` : `move ${t.label(i)}`));
+      if (i >= t.n) {
+        const pruned = this.entered(i);
+        const cut = t.cutText(i);
+        return { text: [...parts, pruned ? `pruned (${cut.text})` : "not yet searched"].join(", "),
+          state: pruned ? "pruned" : "not yet searched", value: "" };
+      }
+      parts.push(this.isLeaf(i) ? (t.outcome[i] >= 0 ? `leaf, ${outcomeText(t.board, t.outcome[i])}` : "leaf") : this.sideWords(i));
+      const entered = this.entered(i), done = entered && this.returned(i);
+      const value = done ? t.valueText(i) : "";
+      if (done) parts.push(`value ${value}`);
+      const state = i === this.current ? "current" : entered ? "entered" : "not yet searched";
+      parts.push(state === "current" ? "current step" : state);
+      if (t.isAlphaBeta && entered) parts.push(`#${t.visitNo(i)} window ${t.bracket([t.nums[t.alpha[i]], t.nums[t.beta[i]]])}`);
+      const cut = t.cutText(i);
+      if (cut && done) parts.push(cut.text);
+      return { text: parts.join(", "), state, value };
+    }
+
     // ---------------------------------------------------------------- layout and drawing
     visibleKids(i) {
       if (i >= this.t.n || !this.isOpen(i)) return null;
@@ -726,6 +870,9 @@
       sel.each(function (d) { viewer.updateNode(this, d.data); });
 
       this.status.innerHTML = this.statusText();
+      const said = this.narration();
+      if (this.narrationLine.textContent !== said) this.narrationLine.textContent = said;
+      if (this.outline) this.outline.update();
       this.stepno.textContent = `${fmtInt(this.step)} / ${fmtInt(t.T)}`;
       this.showInfo();
       this.lastRenderMs = performance.now() - t0;
@@ -1032,13 +1179,29 @@
   document.getElementById("help-toggle").onclick = () => {
     const h = document.getElementById("help");
     h.hidden = !h.hidden;
+    helpToggle.setAttribute("aria-expanded", String(!h.hidden));
   };
+  const helpToggle = document.getElementById("help-toggle");
+  helpToggle.setAttribute("aria-expanded", "false");
+  helpToggle.setAttribute("aria-controls", "help");
+  helpToggle.setAttribute("aria-label", "Help");
+  // The replay's keys: ← → a step, Home and End the ends, Space play and pause; not while typing in a box (the FEN
+  // finder, the quiz's answers), not the keys the tree list walks with, not Space or Enter on a button (they press it).
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const target = e.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+        || (target instanceof HTMLElement && target.isContentEditable)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (target instanceof Element && target.closest('[role="tree"]') && Outline.KEYS.has(e.key)) return;
+    if ((e.key === " " || e.key === "Enter") && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
+        || (target instanceof Element && target.closest("summary")))) return;
     const v = focusViewer;
     if (!v) return;
     if (e.key === "ArrowRight") { v.setStep(v.step + 1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { v.setStep(v.step - 1); e.preventDefault(); }
+    else if (e.key === "Home" && v.hasReplay()) { v.setStep(0); e.preventDefault(); }
+    else if (e.key === "End" && v.hasReplay()) { v.setStep(v.t.T); e.preventDefault(); }
+    else if (e.key === " " && v.hasReplay()) { v.togglePlay(); e.preventDefault(); }
     else if (e.key === "f") v.fit();
     else if (e.key === "Escape") { v.selected = -1; v.render(); }
   });

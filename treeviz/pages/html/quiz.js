@@ -98,7 +98,7 @@
       root.querySelector("h2 .count").innerHTML = `· <b class="nodes">${fmtInt(t.N)}</b> nodes`;
       root.querySelector(".legend").innerHTML = (t.abQuiz
         ? '<span class="sw" style="background:var(--mine)"></span>your pruned mark ' : "")
-        + '<span class="sw" style="background:var(--ok)"></span>right <span class="sw" style="background:var(--cut)"></span>wrong'
+        + '<span class="sw" style="background:var(--ok)"></span>right <span class="sw" style="background:var(--wrong)"></span>wrong'
         + ' <span class="sw" style="background:var(--key)"></span>answer';
       const stage = root.querySelector(".stage");
       const body = document.createElement("div");
@@ -525,6 +525,9 @@
     }
 
     statusText() { return ""; }
+    narration() { return ""; }
+    /** The list would tell the answers (the values); the quiz's boxes are the keyboard's way in. */
+    hasOutline() { return false; }
 
     showInfo() {
       const t = this.t, q = this.q;
