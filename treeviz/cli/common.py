@@ -16,7 +16,7 @@ from typing import NoReturn
 
 import click
 
-from engine.errors import FenError, IllegalMoveError, MoveSyntaxError, ParameterError
+from engine.errors import FenError, GameError, IllegalMoveError, MoveSyntaxError, ParameterError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
 from treeviz.cli.usage import ReaderGone, in_cli_words, usage_message
 from treeviz.files import OutputPathError
@@ -101,7 +101,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     except ParameterError as exc:
         _error(in_cli_words(exc))
         sys.exit(2)
-    except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
+    except (FenError, GameError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
     except (BrokenPipeError, ReaderGone):

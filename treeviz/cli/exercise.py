@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from engine.game import MAX_GAME_LENGTH
 from treeviz.cli.common import fail, write_output
 from treeviz.cli.position_options import read_tree_file
+from treeviz.cli.search_options import max_game_length_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.trees.builder import ORDERS
 
@@ -121,6 +123,7 @@ class Branching(Span):
                    "its notation, and without any, --count random positions whose tree fits on the page.")
 @click.option("--moves", type=Text(), default=None, metavar="LIST",
               help="Moves played first from each position (or from the game's start).")
+@max_game_length_option("With --game and no positions: a random game")
 @click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True, metavar="ORDER",
               help=f"Move order of the search, and of the children as drawn (left to right): {', '.join(ORDERS)} "
                    "(best: the fewest leaves examined; worst: the most; random: shuffled by --seed).")
@@ -135,8 +138,8 @@ class Branching(Span):
 def exercise_command(positions: tuple[str, ...], count: int | None, depth: int | None,
                      branching: tuple[int, int] | None, values: tuple[int, int] | None, distinct: bool, seed: int,
                      root: str | None, trees: tuple[str, ...], tree_file: str | None, game_spec: str | None,
-                     moves: str | None, order: OrderName, paper: str, per_page: int | None, output: Path,
-                     key: Path | None) -> None:
+                     moves: str | None, max_game_length: int | None, order: OrderName, paper: str,
+                     per_page: int | None, output: Path, key: Path | None) -> None:
     """Write an alpha-beta worksheet (-o) and its answer key (--key): whole trees to search by hand.
 
     The sheet gives each tree with its leaf values, empty triangles for the values
@@ -161,7 +164,7 @@ def exercise_command(positions: tuple[str, ...], count: int | None, depth: int |
     source = "trees" if given_trees else "game" if game_spec is not None else "positions" if positions else "random"
     _check_combination(source, positions=positions, count=count, depth=depth, branching=branching, values=values,
                        distinct=distinct, root=root, moves=moves, trees=bool(trees), tree_file=tree_file is not None,
-                       game=game_spec is not None)
+                       game=game_spec is not None, max_game_length=max_game_length)
     if "pdf" in formats.values():
         try:
             pdflatex.pdflatex_path()
@@ -177,7 +180,7 @@ def exercise_command(positions: tuple[str, ...], count: int | None, depth: int |
             assert game_spec is not None  # the source is the game
             exercises = sources.random_position_exercises(
                 game_spec, count=count or DEFAULT_COUNT, fits=lambda ex: fits_page(ex, paper), moves=moves,
-                depth=depth, order=order, seed=seed)
+                depth=depth, order=order, seed=seed, max_game_length=max_game_length or MAX_GAME_LENGTH)
         else:
             exercises = sources.position_exercises(list(positions), game=game_spec, moves=moves, depth=depth,
                                                    order=order, seed=seed)
@@ -234,7 +237,7 @@ def _trees_in(name: str) -> list[str]:
 
 def _check_combination(source: str, *, positions: tuple[str, ...], count: int | None, depth: int | None,
                        branching: Any, values: Any, distinct: bool, root: str | None, moves: str | None, trees: bool,
-                       tree_file: bool, game: bool) -> None:
+                       tree_file: bool, game: bool, max_game_length: int | None = None) -> None:
     """Refuse options that do not apply to where the exercises come from."""
     if source == "trees":
         if game:
@@ -256,6 +259,8 @@ def _check_combination(source: str, *, positions: tuple[str, ...], count: int | 
         fail("--root says who moves at a textbook tree's root: a game says it itself")
     if source in ("random", "trees") and moves is not None:
         fail("--moves plays moves in a game: use it with --game or positions")
+    if max_game_length is not None and (source != "game" or positions):
+        fail("--max-game-length bounds the random games that find positions: use it with --game and no positions")
 
 
 def _random_trees(count: int, depth: int | None, branching: tuple[int, int] | None, values: tuple[int, int] | None,

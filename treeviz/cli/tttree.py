@@ -68,7 +68,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                    path: list[str] | None = None,
                    plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
-                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
+                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None,
+                   max_game_length: int | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
@@ -88,7 +89,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
-                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
+                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget,
+                            "max_game_length": max_game_length}
     try:
         if len(orders) > 1:
             assert algo != "mcts"  # refused above

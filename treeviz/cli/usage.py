@@ -160,7 +160,7 @@ FLAGS: dict[str, str] = {
     "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
     "explain": "--explain",
     "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
-    "quiz": "--quiz",
+    "quiz": "--quiz", "max_game_length": "--max-game-length",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words
