@@ -40,6 +40,10 @@ class Command(click.Command):
     def __init__(self, *args: Any, renamed: dict[str, str] | None = None, usage: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not any(p.name == "version" for p in self.params):
+            from treeviz.cli.version import version_option
+
+            self.params.append(version_option())  # every command says its version (before --help)
         self.renamed = dict(renamed or {})
         self.usage = usage
 
