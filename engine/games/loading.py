@@ -127,10 +127,23 @@ def _import_module(name: str, spec: str) -> Any:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
-            raise GameModuleNotFoundError(f"no module named {error.name!r}", spec) from error
+            raise GameModuleNotFoundError(f"no module named {error.name!r}{_path_hint(name, spec)}", spec) from error
         raise GameModuleError(f"module {name} failed to import: {_describe(error)}", spec) from error
     except Exception as error:  # the user's module: any failure is theirs
         raise GameModuleError(f"module {name} failed to import: {_describe(error)}", spec) from error
+
+
+def _path_hint(name: str, spec: str) -> str:
+    """What to do about a module Python cannot find: name its file instead, or put its folder on PYTHONPATH -- and,
+    when the file is right here, that this folder is not on Python's path (commands do not search it)."""
+    attribute = spec.rpartition(":")[2]
+    file = Path(*name.split(".")).with_suffix(".py")
+    if file.is_file():
+        folder = "this folder" if len(file.parts) == 1 else f"the folder of {file.parts[0]}"
+        return (f": {file} is here, but {folder} is not on Python's path; name the file, {file}:{attribute}, or "
+                "add the folder to PYTHONPATH (PYTHONPATH=.)")
+    return (f" on Python's path: name the game's file instead, path/to/{file}:{attribute}, or add its folder to "
+            "PYTHONPATH")
 
 
 def _describe(error: BaseException) -> str:
