@@ -155,3 +155,29 @@ def test_mcts_playouts_meet_the_same_checks(tmp_path: Path) -> None:
     game = broken(tmp_path, "return None if state else 1", "return None if state else 'won'")
     with pytest.raises(GameRuleError, match="outcome returned 'won'"):
         mcts(game, game.initial(), iterations=10, seed=0)
+
+
+# -- an unknown OpenSpiel game: close names only (no OpenSpiel needed: the names are given) -------------------------
+
+KNOWN = ["antichess", "backgammon", "blackjack", "breakthrough", "catch", "checkers", "chess", "chinese_checkers",
+         "connect_four", "dark_chess", "go", "kuhn_poker", "leduc_poker", "oh_hell", "othello", "tic_tac_toe",
+         "ultimate_tic_tac_toe", "yacht"]
+
+
+@pytest.mark.parametrize(("typed", "close"), [
+    ("chess2", ["chess"]),
+    ("checker", ["checkers", "chinese_checkers"]),
+    ("catch2", ["catch"]),
+    ("connect4", ["connect_four"]),
+    ("tictactoe", ["tic_tac_toe", "ultimate_tic_tac_toe"]),
+    ("tic_tac_tow", ["tic_tac_toe"]),
+    ("blackjak", ["blackjack"]),
+    ("poker", ["kuhn_poker", "leduc_poker"]),
+    ("othelo", ["othello"]),
+    ("hex", []),
+    ("cachet", []),
+])
+def test_an_unknown_openspiel_game_suggests_close_names_only(typed: str, close: list[str]) -> None:
+    from engine.games.openspiel import close_names
+
+    assert close_names(typed, KNOWN) == close
