@@ -169,8 +169,8 @@ class Tree:
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
                                             tex_body=tex_body, explain=explain)
         options.check_format(fmt)
-        if (plies is not None or path) and fmt not in FIGURE_FORMATS:
-            raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
+        if (plies is not None or path) and fmt not in FIGURE_FORMATS and fmt != "json":  # json: the part kept
+            raise OptionError("{plies:name} and {path:name} shape figures and JSON; {fmt} output holds the whole tree",
                               plies=plies, path=path, fmt=fmt)
         tree = self.cropped(path=path, plies=plies)
         if fmt == "json":

@@ -157,8 +157,8 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
         path = parse_path(moves) if moves is not None else None
     except ValueError as exc:
         fail(exc)
-    if (plies is not None or path) and fmt not in FIGURE_FORMATS:
-        fail(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+    if (plies is not None or path) and fmt not in FIGURE_FORMATS and fmt != "json":  # json: the part kept
+        fail(f"--plies and --path shape figures and JSON; {fmt} output holds the whole tree")
     if style is not None and style != "board" and fmt == "dot":
         fail(f"--style {style} cannot be written as dot: the {style} style is laid out by treeviz, not Graphviz; "
              "use png, svg, pdf or tex (or --style board for dot)")
