@@ -118,8 +118,9 @@ class GameProtocolError(GameError):
 class GameRuleError(GameProtocolError):
     """A game's method broke the protocol while the game was played (:mod:`engine.games.checked`): it raised, or
     returned what the protocol does not allow (an outcome that is no number where the game is over, moves that are
-    no sequence, probabilities not summing to 1, ...). ``method`` names it, ``position`` is the position's text (None: no
-    position), ``move`` the move it was asked about (None: none), ``detail`` what it raised or returned."""
+    no sequence, probabilities not summing to 1, ...). ``method`` names it, ``position`` is the position's text
+    (None: no position), ``move`` the move it was asked about (``has_move``), ``detail`` what it raised or
+    returned."""
 
     def __init__(self, method: str, position: str | None, detail: str, spec: str, move: object = None,
                  has_move: bool = False) -> None:

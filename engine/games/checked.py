@@ -203,7 +203,7 @@ class CheckedCalls:
         except Exception as error:  # the user's method
             raise self._raised("to_move", state, error) from error
         if mover is FIRST or mover is SECOND or mover is CHANCE:
-            return mover  # type: ignore[no-any-return]  # one of the three ints
+            return mover  # one of the three ints
         if type(mover) is not bool and mover in (FIRST, SECOND, CHANCE):
             return int(mover)
         raise self.broken("to_move", state, f"returned {shown(mover)}: it must return 0, 1 or -1 (chance)")
@@ -254,7 +254,7 @@ class CheckedCalls:
             raise self._raised("evaluate", state, error) from error
         if not is_outcome(value):
             raise self.broken("evaluate", state, f"returned {shown(value)}, not a number")
-        return value  # type: ignore[no-any-return]  # a number, checked
+        return value  # a number, checked
 
     def fen(self, state: Any) -> str:
         """The position's text: the game's ``fen`` checked (text, not raising), else ``str(state)``."""

@@ -17,7 +17,7 @@ import importlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,6 @@ from engine.errors import (
     GameProtocolError,
     GameSpecError,
 )
-from engine.games.checked import CheckedCalls
 from engine.game import (
     CHANCE,
     CHANCE_NAME,
@@ -39,6 +38,7 @@ from engine.game import (
     SECOND,
     Game,
 )
+from engine.games.checked import CheckedCalls
 
 OPENSPIEL_PREFIX = "openspiel:"
 

@@ -33,7 +33,7 @@ def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--merge``, ``--iterations``, ``--c``, ``--seed``, ``--solver``, ``--max-game-length``."""
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--merge", type=OneOf(list(MERGES)), default=None,
                      help="Draw a minimax or alpha-beta tree as a DAG: one node per distinct position "
                           "(transpositions) or per position up to the board's 8 symmetries (symmetry)."),

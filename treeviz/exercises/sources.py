@@ -142,8 +142,8 @@ def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise
     for _ in range(PLAYOUTS):
         if len(out) == count:
             break
-        found = _first_new_fitting(start, _random_game(loaded, start.state, rng, max_game_length), used, fits, depth, order,
-                                   rng.getrandbits(32))
+        line = _random_game(loaded, start.state, rng, max_game_length)
+        found = _first_new_fitting(start, line, used, fits, depth, order, rng.getrandbits(32))
         if found is not None:
             out.append(found)
     if len(out) < count:

@@ -82,7 +82,8 @@ def test_a_correct_game_is_searched_as_before(tmp_path: Path) -> None:
 
 
 def test_play_raising_names_the_method_the_position_the_move_and_the_error(tmp_path: Path) -> None:
-    game = broken(tmp_path, "return state - move", "return {(4, 1): 3, (3, 1): 2, (3, 2): 1, (2, 1): 1, (2, 2): 0, (1, 1): 0}[state, move]")
+    table = "{(4, 1): 3, (3, 1): 2, (3, 2): 1, (2, 1): 1, (2, 2): 0, (1, 1): 0}"  # no (4, 2)
+    game = broken(tmp_path, "return state - move", f"return {table}[state, move]")
     error = search_error(game)
     assert error.method == "play" and error.move == 2 and error.position == "4"
     assert "play raised KeyError: (4, 2)" in str(error) and "move 2" in str(error) and "'4'" in str(error)
