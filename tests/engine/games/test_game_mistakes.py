@@ -182,3 +182,16 @@ def test_an_unknown_openspiel_game_suggests_close_names_only(typed: str, close: 
     from engine.games.openspiel import close_names
 
     assert close_names(typed, KNOWN) == close
+
+
+def test_evaluate_not_a_number_at_the_depth_limit(tmp_path: Path) -> None:
+    game = load(tmp_path, COUNTDOWN + "\n    def evaluate(self, state):\n        return 'even'\n")
+    with pytest.raises(GameRuleError) as caught:
+        minimax(game, game.initial(), depth=1, evaluate=game.evaluate)
+    assert caught.value.method == "evaluate" and "returned 'even', not a number" in str(caught.value)
+
+
+def test_successors_of_the_games_own_not_pairs(tmp_path: Path) -> None:
+    game = load(tmp_path, COUNTDOWN + "\n    def successors(self, state):\n        return [state - 1]\n")
+    error = search_error(game)
+    assert error.method == "successors" and "not a (move, state) pair" in str(error)
