@@ -93,8 +93,10 @@ def test_max_game_length_is_an_option_of_tttree(games: Path) -> None:
     done = command("tttree", "--game", "mygames.py:Thirty", "--algo", "mcts", "--iterations", "3",
                    "--max-game-length", "40", "--format", "json", cwd=games.parent)
     assert done.returncode == 0, done.stderr
-    refused = command("tttree", "--game", "mygames.py:Thirty", "--max-game-length", "40", cwd=games.parent)
-    assert refused.returncode == 2 and "--max-game-length" in refused.stderr and "mcts" in refused.stderr
+    for other in ([], ["--order", "best,worst"]):
+        refused = command("tttree", "--game", "mygames.py:Thirty", "--max-game-length", "40", *other,
+                          cwd=games.parent)
+        assert refused.returncode == 2 and "--max-game-length" in refused.stderr and "mcts" in refused.stderr
 
 
 def test_an_exercise_of_random_positions_of_a_game_that_never_ends(games: Path) -> None:

@@ -86,6 +86,9 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     if len(orders) > 1 and algo == "mcts":
         fail("--order with several orders compares the move orders of minimax or alpha-beta; MCTS has none "
              "(its playouts are random)")
+    if len(orders) > 1 and max_game_length is not None:
+        fail("--max-game-length bounds the random playouts of --algo mcts, which --order with several orders does not "
+             "run")
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
