@@ -115,6 +115,24 @@ class GameProtocolError(GameError):
         self.missing = missing
 
 
+class GameRuleError(GameProtocolError):
+    """A game's method broke the protocol while the game was played (:mod:`engine.games.checked`): it raised, or
+    returned what the protocol does not allow (an outcome that is no number where the game is over, moves that are
+    no sequence, probabilities not summing to 1, ...). ``method`` names it, ``position`` is the position's text
+    (None: no position), ``move`` the move it was asked about (``has_move``), ``detail`` what it raised or
+    returned."""
+
+    def __init__(self, method: str, position: str | None, detail: str, spec: str, move: object = None,
+                 has_move: bool = False) -> None:
+        where = [f"position {position!r}"] if position is not None else []
+        where += [f"move {move!r}"] if has_move else []
+        super().__init__(f"the game's {method} {detail}" + (f" (at {', '.join(where)})" if where else ""), spec)
+        self.method = method
+        self.position = position
+        self.move = move
+        self.detail = detail
+
+
 class OpenSpielMissingError(GameError):
     """An ``openspiel:`` game asked for, but the optional OpenSpiel package is not installed."""
 
@@ -151,6 +169,18 @@ class ParameterError(ValueError):
         value), "quoted" (the same, a value a front end should quote), "name" (the name alone) or "bare" (the
         value alone)."""
         return self.template.format(**{name: _Word(name, value, word) for name, value in self.parameters.items()})
+
+
+class GameTooLongError(ParameterError):
+    """A game played on past the stated number of moves without ending (an MCTS playout, a random game): it may
+    never end. ``limit`` is the length allowed, ``position`` the text of the position play started from."""
+
+    def __init__(self, what: str, position: str, limit: int) -> None:
+        super().__init__("{what:bare} from position {position:bare} ran past {limit:bare} moves without the game "
+                         "ending (a game that never ends?); a longer game needs a larger {max_game_length:name}",
+                         what=what, position=repr(position), limit=f"{limit:,}", max_game_length=limit)
+        self.limit = limit
+        self.position = position
 
 
 def _in_python_words(name: str, value: object, spec: str) -> str:

@@ -84,6 +84,12 @@ from engine.sides import (  # noqa: F401 -- re-exported: the protocol speaks of 
     opponent,
 )
 
+MAX_GAME_LENGTH = 10_000
+"""The moves a random game may last (an MCTS playout, the random games that find exercises) before it is given up as
+one that never ends (:class:`engine.errors.GameTooLongError`): far beyond any real game's length (tic-tac-toe 9,
+ultimate 81), short enough to stop within a second. Searches that recurse are bounded by the stack instead, and
+trees by their node budget."""
+
 REQUIRED_METHODS = ("initial", "to_move", "legal_moves", "play", "outcome")
 """The methods a game must have; everything else has a default."""
 

@@ -5,7 +5,8 @@
 #                             the screenshots of the interactive page; libcairo2-dev for pycairo (the `cairo` extra, the
 #                             faster path to the compact/dot figures' PDF and PNG) and fonts-liberation; a small texlive
 #                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
-#                             gcc and libc6-dev, with which the package's install compiles the bot's C search
+#                             gcc and libc6-dev, with which the package's install compiles the bot's C search;
+#                             OpenSpiel (the `openspiel` extra), so that the samples include its Connect Four figures
 #   scripts/setup.sh --test   the same plus the test tools (pytest, pytest-xdist, hypothesis, ruff, mypy, pexpect,
 #                             build), tmux, Ray
 #                             (the `cluster` extra, ~260 MB, for the tests of `treeviz arena --backend ray`),
@@ -15,7 +16,7 @@
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="samples,cairo"
+extras="samples,cairo,openspiel"
 # libcairo2-dev and pkg-config: pycairo (the `cairo` extra) is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"

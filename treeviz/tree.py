@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 import networkx as nx
 
 from engine.errors import ParameterError
-from engine.game import Game
+from engine.game import MAX_GAME_LENGTH, Game
 from treeviz.draw import dot_writer
 from treeviz.draw.dot_parts import Rankdir
 from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Output, draw
@@ -169,8 +169,8 @@ class Tree:
         options = FigureOptions.from_values(style=style, size=size, dpi=dpi, theme=theme, rankdir=rankdir,
                                             tex_body=tex_body, explain=explain)
         options.check_format(fmt)
-        if (plies is not None or path) and fmt not in FIGURE_FORMATS:
-            raise OptionError("{plies:name} and {path:name} shape figures; {fmt} output holds the whole tree",
+        if (plies is not None or path) and fmt not in FIGURE_FORMATS and fmt != "json":  # json: the part kept
+            raise OptionError("{plies:name} and {path:name} shape figures and JSON; {fmt} output holds the whole tree",
                               plies=plies, path=path, fmt=fmt)
         tree = self.cropped(path=path, plies=plies)
         if fmt == "json":
@@ -290,6 +290,7 @@ def search_tree(
     seed: int | None = 0,
     solver: bool = False,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    max_game_length: int | None = None,
 ) -> Tree:
     """The search tree of a position, as :class:`Tree`: a FEN (of a game :func:`game_for_fen` recognises), a
     textbook tree (``tree="[[3,12,8],[2,4,6],[14,5,2]]"``, MAX at the root unless ``root="min"``), or any game
@@ -303,7 +304,8 @@ def search_tree(
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
     into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
-    are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`).
+    are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`), and ``max_game_length``, the moves a playout may
+    last before the game is taken for one that never ends (default :data:`engine.game.MAX_GAME_LENGTH`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: a tree, game or move list that cannot be read or played (the engine's errors, all
@@ -321,10 +323,10 @@ def search_tree(
     if algorithm == "mcts" and order != "ascending":
         raise ParameterError("{order} orders the moves of minimax and alpha-beta; {algorithm} chooses its own by "
                              "UCB1 and random playouts", order=order, algorithm=algorithm)
-    _check_mcts_options([algorithm], iterations, c, seed, solver)
+    _check_mcts_options([algorithm], iterations, c, seed, solver, max_game_length)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
-                   (iterations, c, seed, solver), node_budget)
+                   (iterations, c, seed, solver, max_game_length), node_budget)
     source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
               "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
               "merge": merge}
@@ -352,6 +354,7 @@ def comparison(
     path: str | Sequence[str] | None = None,
     plies: int | None = None,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    max_game_length: int | None = None,
 ) -> Tree:
     """Two or more searches of a position drawn side by side, one panel each, in the order given
     (minimax and alpha-beta by default); the position is named as for :func:`search_tree` (a FEN, ``tree=``,
@@ -363,12 +366,12 @@ def comparison(
     """
     algorithms = list(algorithms)
     _check_panels("algorithms", algorithms, SEARCHES, "a search", "a comparison needs two or more searches")
-    _check_mcts_options(algorithms, iterations, c, seed, solver)
+    _check_mcts_options(algorithms, iterations, c, seed, solver, max_game_length)
     if merge is not None and "mcts" in algorithms:
         raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm="mcts")
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graphs = [_build(start, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
-                     (iterations, c, seed, solver), node_budget) for a in algorithms]
+                     (iterations, c, seed, solver, max_game_length), node_budget) for a in algorithms]
     return Tree(*graphs, title=title, position=start.words)
 
 
@@ -448,7 +451,10 @@ ALGORITHMS_WITH_ORDERS = ("minimax", "alphabeta")
 
 
 def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: float, seed: int | None,
-                        solver: bool) -> None:
+                        solver: bool, max_game_length: int | None = None) -> None:
+    if max_game_length is not None and "mcts" not in algorithms:
+        raise ParameterError("{max_game_length} bounds the random playouts of {algorithm}: it applies to MCTS only",
+                             max_game_length=max_game_length, algorithm="mcts")
     if iterations is not None and iterations < 1:
         raise ParameterError("{iterations}: MCTS needs at least one iteration", iterations=iterations)
     if not (math.isfinite(c) and c >= 0):
@@ -463,7 +469,7 @@ def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: fl
 def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringChoice, order: OrderName,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: Merge | None = None,
-           mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
+           mcts: tuple[int | None, float, int | None, bool, int | None] = (None, DEFAULT_C, 0, False, None),
            node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
 
@@ -489,14 +495,15 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
     if algorithm == "mcts":
         from treeviz.trees.mcts import build_mcts_tree
 
-        iterations, c, seed, solver = mcts
+        iterations, c, seed, solver, max_game_length = mcts
         iterations = iterations or DEFAULT_ITERATIONS
         if node_budget and iterations + 1 > node_budget:
             raise NodeBudgetExceeded("{iterations} makes up to one node an iteration, more than {node_budget} "
                                      "allows: ask for fewer, or raise {node_budget:name} (0: no budget)",
                                      nodes=0, budget=node_budget, foreseen=True, iterations=iterations)
         return build_mcts_tree(game, state, iterations=iterations, c=c, seed=seed,
-                               solver=solver, max_nodes=max_nodes)
+                               solver=solver, max_nodes=max_nodes,
+                               max_game_length=max_game_length or MAX_GAME_LENGTH)
     if adapter.needs_depth and depth is None:
         raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
                              "is far too big to search", depth=None)

@@ -17,7 +17,7 @@ import importlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from engine.game import (
     SECOND,
     Game,
 )
+from engine.games.checked import CheckedCalls
 
 OPENSPIEL_PREFIX = "openspiel:"
 
@@ -126,10 +127,23 @@ def _import_module(name: str, spec: str) -> Any:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name is not None and (name == error.name or name.startswith(error.name + ".")):
-            raise GameModuleNotFoundError(f"no module named {error.name!r}", spec) from error
+            raise GameModuleNotFoundError(f"no module named {error.name!r}{_path_hint(name, spec)}", spec) from error
         raise GameModuleError(f"module {name} failed to import: {_describe(error)}", spec) from error
     except Exception as error:  # the user's module: any failure is theirs
         raise GameModuleError(f"module {name} failed to import: {_describe(error)}", spec) from error
+
+
+def _path_hint(name: str, spec: str) -> str:
+    """What to do about a module Python cannot find: name its file instead, or put its folder on PYTHONPATH -- and,
+    when the file is right here, that this folder is not on Python's path (commands do not search it)."""
+    attribute = spec.rpartition(":")[2]
+    file = Path(*name.split(".")).with_suffix(".py")
+    if file.is_file():
+        folder = "this folder" if len(file.parts) == 1 else f"the folder of {file.parts[0]}"
+        return (f": {file} is here, but {folder} is not on Python's path; name the file, {file}:{attribute}, or "
+                "add the folder to PYTHONPATH (PYTHONPATH=.)")
+    return (f" on Python's path: name the game's file instead, path/to/{file}:{attribute}, or add its folder to "
+            "PYTHONPATH")
 
 
 def _describe(error: BaseException) -> str:
@@ -141,8 +155,9 @@ def _describe(error: BaseException) -> str:
 
 # -- completing a game ---------------------------------------------------------------
 
-class LoadedGame:
-    """A game object with the protocol's defaults filled in, its own methods bound as attributes (no cost a call).
+class LoadedGame(CheckedCalls):
+    """A game object with the protocol's defaults filled in, its methods called through the checks of
+    :class:`engine.games.checked.CheckedCalls` (a mistake in the game, met during a search, is named as such).
 
     ``rules`` is the object the user wrote; attributes it has beyond the protocol (``evaluate``, ``picture``,
     ``random_playouts``, ...) are reached through this object too.
@@ -156,36 +171,27 @@ class LoadedGame:
         if getattr(rules, "outcome_range", None) is not None:
             self.outcome_range: tuple[float, float] = _outcome_range(rules, spec)
         self.initial = rules.initial
-        self.to_move = rules.to_move
-        self.legal_moves = rules.legal_moves
-        self.play = rules.play
-        self.outcome = rules.outcome
-        self.fen: Callable[[Any], str] = getattr(rules, "fen", None) or str
-        self.move_name: Callable[[Any], str] = getattr(rules, "move_name", None) or str
-        self.successors: Callable[[Any], Sequence[tuple[Any, Any]]] = (
-            getattr(rules, "successors", None) or self._successors)
-        self.chance_outcomes: Callable[[Any], Sequence[tuple[Any, float]]] = (
-            getattr(rules, "chance_outcomes", None) or self._uniform_chance)
+        self._rules_to_move = rules.to_move
+        self._rules_legal_moves = rules.legal_moves
+        self._rules_play = rules.play
+        self._rules_outcome = rules.outcome
+        self._rules_fen = getattr(rules, "fen", None)
+        self._rules_move_name = getattr(rules, "move_name", None)
+        self._rules_successors = getattr(rules, "successors", None)
+        self._rules_chance_outcomes = getattr(rules, "chance_outcomes", None)
+        self._rules_evaluate = getattr(rules, "evaluate", None)
+        if self._rules_evaluate is not None:
+            self.evaluate = self.checked_evaluate
         self._parse_fen = getattr(rules, "parse_fen", None)
 
     def __getattr__(self, name: str) -> Any:
-        """Anything else the game offers (``evaluate``, ``picture``, ``position_key``, ...)."""
-        if name == "rules":  # not set yet: during unpickling
+        """Anything else the game offers (``picture``, ``position_key``, ...)."""
+        if name == "rules" or name.startswith("_rules_"):  # not set yet: during unpickling
             raise AttributeError(name)
         return getattr(self.rules, name)
 
     def __repr__(self) -> str:
         return f"LoadedGame({self.rules!r})"
-
-    def _successors(self, state: Any) -> list[tuple[Any, Any]]:
-        """Default: ``(move, play(state, move))`` per legal move."""
-        play = self.play
-        return [(m, play(state, m)) for m in self.legal_moves(state)]
-
-    def _uniform_chance(self, state: Any) -> list[tuple[Any, float]]:
-        """Default: every legal move equally likely."""
-        moves = self.legal_moves(state)
-        return [(m, 1.0 / len(moves)) for m in moves]
 
     def parse_fen(self, fen: str) -> Any:
         """The game's reading of a position; whatever it raises becomes a :class:`FenError`."""
@@ -244,7 +250,7 @@ def complete_game(rules: Any, spec: str = "") -> Game:
     try:
         start = game.initial()
         hash(start)
-        mover = game.to_move(start)
+        mover = rules.to_move(start)  # the game's own: its mistake is said below, as a start's
     except Exception as error:  # the user's game: a failure at its start is reported as its fault
         raise GameProtocolError(f"the game fails at its start ({_describe(error)})", spec) from error
     if mover not in (FIRST, SECOND, CHANCE):

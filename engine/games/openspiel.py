@@ -21,7 +21,7 @@ import difflib
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -76,6 +76,31 @@ def _stderr_captured() -> Iterator[list[str]]:
             captured.append(sink.read().decode(errors="replace"))
 
 
+CLOSE_RATIO = 0.8
+"""How alike (:class:`difflib.SequenceMatcher`'s ratio, on names without ``_`` and ``-``) a game's name must be to
+the one typed to be suggested, when neither holds the other and they share no long start."""
+
+
+def close_names(typed: str, known: Sequence[str], most: int = 3) -> list[str]:
+    """The names in ``known`` close to ``typed``, closest first (at most ``most``): nearly the same letters
+    (``tic_tac_tow``), one holding the other (``chess2``: chess; ``poker``: kuhn_poker), or the same first five
+    letters (``connect4``: connect_four) -- never a name that merely shares a few letters (``catch``: not yacht)."""
+    def plain(name: str) -> str:
+        return name.lower().replace("_", "").replace("-", "").replace(" ", "")
+
+    want = plain(typed)
+    found = []
+    for name in known:
+        have = plain(name)
+        shorter, longer = sorted((want, have), key=len)
+        ratio = difflib.SequenceMatcher(None, want, have).ratio()
+        holds = bool(shorter) and shorter in longer and (len(shorter) >= 4 or longer.startswith(shorter))
+        start = len(os.path.commonprefix([want, have]))
+        if holds or start >= 5 or ratio >= CLOSE_RATIO:
+            found.append((want != have, -ratio, name))
+    return [name for *_, name in sorted(found)[:most]]
+
+
 def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
     """The OpenSpiel game ``NAME`` or ``NAME(param=value,...)`` (OpenSpiel's own syntax), checked for treeviz.
 
@@ -95,7 +120,7 @@ def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
     name, params = match.group(1), match.group(2)
     known = list(pyspiel.registered_names())
     if name not in known:
-        close = difflib.get_close_matches(name, known, n=3)
+        close = close_names(name, known)
         hint = f" (did you mean {' or '.join(close)}?)" if close else " (`python -c \"import pyspiel; " \
             "print(pyspiel.registered_names())\"` lists them)"
         raise UnknownOpenSpielGameError(f"OpenSpiel has no game {name!r}{hint}", spec)

@@ -41,7 +41,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from engine.game import CHANCE, SECOND, ChanceGame, Game
+from engine.errors import GameTooLongError, ParameterError
+from engine.game import CHANCE, MAX_GAME_LENGTH, SECOND, ChanceGame, Game
 from engine.search.deadline import bot_deadline as timed_deadline  # noqa: F401 - the timed players' one rule
 from engine.search.observer import MctsObserver
 
@@ -98,7 +99,7 @@ def ucb(total_x: float, visits: int, parent_visits: int, c: float, mover_is_x: b
 
 def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: float | None = None,
          c: float = DEFAULT_C, seed: int | None = None, solver: bool = False,
-         observer: MctsObserver | None = None) -> MctsResult[M]:
+         observer: MctsObserver | None = None, max_game_length: int = MAX_GAME_LENGTH) -> MctsResult[M]:
     """UCT from ``state`` for ``iterations`` iterations and/or ``seconds`` of wall clock (whichever ends first).
 
     A time-limited search always completes at least one iteration, and stops early enough that building
@@ -108,16 +109,20 @@ def mcts(game: Game[S, M], state: S, *, iterations: int | None = None, seconds: 
     gets it scaled by half the range's width (a textbook tree with leaves 2..14: ``6 c``).
 
     :raises ValueError: also, with the solver, a finished game outside the game's declared ``outcome_range``.
+    :raises engine.errors.GameTooLongError: a playout past ``max_game_length`` moves (a game that never ends).
 
     :raises ValueError: no limit given, iterations not a positive int, seconds not a
         positive number, c negative or not finite, seed not an int.
     """
     _check_arguments(iterations, seconds, c, seed)
+    if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
+        raise ParameterError("{max_game_length} must be a whole number of moves, 1 or more",
+                             max_game_length=max_game_length)
     started = time.perf_counter()
     collecting = gc.isenabled()
     gc.disable()  # the tree has no cycles; collections would walk all of it again and again
     try:
-        search: _Search[S, M] = _Search(game, state, c, random.Random(seed), solver, observer)
+        search: _Search[S, M] = _Search(game, state, c, random.Random(seed), solver, observer, max_game_length)
         if seconds is None:
             assert iterations is not None
             search.run(iterations)
@@ -174,18 +179,29 @@ def _tables(c: float) -> tuple[list[float], list[float], list[float]]:
     return _TABLES[c]
 
 
-def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Outcome]:
+def generic_playouts(game: Game, rng: random.Random,
+                     max_game_length: int = MAX_GAME_LENGTH) -> Callable[[Hashable], Outcome]:
     """A function playing uniformly random legal moves from a state to the end, returning the outcome.
 
-    Chance events are drawn by their probabilities (games declaring ``alternating = True`` have none).
+    Chance events are drawn by their probabilities (games declaring ``alternating = True`` have none). A playout
+    longer than ``max_game_length`` moves raises :class:`engine.errors.GameTooLongError` (a game that never ends).
     """
     legal_moves, play, outcome, rand = game.legal_moves, game.play, game.outcome, rng.random
+    plies = range(max_game_length)
+
+    def too_long(start: Hashable, state: Hashable) -> Outcome:
+        result = outcome(state)
+        if result is None:
+            raise GameTooLongError("a random playout", game.fen(start), max_game_length)
+        return result
+
     if not getattr(game, "alternating", False):
         to_move = game.to_move
         chance_outcomes: Callable[[Hashable], Any] | None = getattr(game, "chance_outcomes", None)
 
         def chance_playout(state: Hashable) -> Outcome:
-            while True:
+            start = state
+            for _ in plies:
                 result = outcome(state)
                 if result is not None:
                     return result
@@ -195,16 +211,19 @@ def generic_playouts(game: Game, rng: random.Random) -> Callable[[Hashable], Out
                 else:
                     moves = legal_moves(state)
                     state = play(state, moves[int(rand() * len(moves))])
+            return too_long(start, state)
 
         return chance_playout
 
     def playout(state: Hashable) -> Outcome:
-        while True:
+        start = state
+        for _ in plies:
             result = outcome(state)
             if result is not None:
                 return result
             moves = legal_moves(state)
             state = play(state, moves[int(rand() * len(moves))])
+        return too_long(start, state)
 
     return playout
 
@@ -233,7 +252,7 @@ class _Search(Generic[S, M]):
     """
 
     def __init__(self, game: Game[S, M], state: S, c: float, rng: random.Random, solver: bool,
-                 observer: MctsObserver | None) -> None:
+                 observer: MctsObserver | None, max_game_length: int = MAX_GAME_LENGTH) -> None:
         self.game = game
         self.best_outcome: dict[float, float]
         """A node's sign -> the outcome that is a win for its mover (the solver's proof of a won node)."""
@@ -250,7 +269,7 @@ class _Search(Generic[S, M]):
         self.solver = solver
         self.observer = observer
         maker = getattr(game, "random_playouts", None)
-        self.playout = maker(rng) if maker is not None else generic_playouts(game, rng)
+        self.playout = maker(rng) if maker is not None else generic_playouts(game, rng, max_game_length)
         self.states: list[S] = []
         self.untried: list[list[M]] = []
         """Legal moves not yet tried (empty for a finished game)."""

@@ -106,7 +106,8 @@ def test_tex_documents_hold_the_sheet_and_the_answers(capfd: pytest.CaptureFixtu
     assert "Exercise 2" in sheet and "cut:" not in sheet and "\\#" not in sheet
     assert "$\\alpha$-cut: 2 $\\leq$ $\\alpha$=3" in key  # C's cut in the classic tree
     assert "$\\alpha$-cut: 3 $\\leq$ $\\alpha$=3" in key  # the tie cuts too
-    assert "{treeviz\\ exercise\\ (2\\ trees\\ given)}; % footer" in sheet
+    assert ('{treeviz\\ exercise\\ --tree\\ "[B=[3,12,8],\\ C=[2,4,6],\\ D=[14,5,2]]"\\ --tree\\ '
+            '"[[3,5],[3,9]]"}; % footer') in sheet  # the command that makes the sheet again (issue 31)
 
 
 def test_a_tree_file_gives_one_exercise_a_line(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:

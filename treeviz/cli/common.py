@@ -16,7 +16,7 @@ from typing import NoReturn
 
 import click
 
-from engine.errors import FenError, IllegalMoveError, MoveSyntaxError, ParameterError
+from engine.errors import FenError, GameError, IllegalMoveError, MoveSyntaxError, ParameterError
 from engine.search.deadline import process_age  # noqa: F401 - re-exported: commands import it from here
 from treeviz.cli.usage import ReaderGone, in_cli_words, usage_message
 from treeviz.files import OutputPathError
@@ -101,7 +101,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
     except ParameterError as exc:
         _error(in_cli_words(exc))
         sys.exit(2)
-    except (FenError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
+    except (FenError, GameError, IllegalMoveError, MoveSyntaxError, OutputPathError) as exc:
         _error(str(exc))
         sys.exit(2)
     except (BrokenPipeError, ReaderGone):
@@ -119,7 +119,7 @@ def run(command: click.Command, argv: list[str] | None = None, prog_name: str | 
         # The searches recurse once a ply: a textbook tree nested a thousand deep, or a game of one's own whose
         # lines run that long, is more than Python's stack allows.
         _error(f"too deep: a line of the tree runs past about {sys.getrecursionlimit():,} moves, more than the "
-               "search can follow; search it to a --depth (a game with an evaluation) or give a shallower tree")
+               "program can follow: give a shallower tree or a position nearer the end")
         sys.exit(2)
     except Exception as exc:  # noqa: BLE001 - the SPEC's "internal failure"
         _internal_failure(exc)

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from engine.game import MAX_GAME_LENGTH
 from treeviz.cli.common import fail, write_output
 from treeviz.cli.position_options import read_tree_file
+from treeviz.cli.search_options import max_game_length_option
 from treeviz.cli.usage import Command, OneOf, OutputFile, Text, WholeNumber
 from treeviz.trees.builder import ORDERS
 
@@ -121,6 +125,7 @@ class Branching(Span):
                    "its notation, and without any, --count random positions whose tree fits on the page.")
 @click.option("--moves", type=Text(), default=None, metavar="LIST",
               help="Moves played first from each position (or from the game's start).")
+@max_game_length_option("With --game and no positions: a random game")
 @click.option("--order", type=OneOf(list(ORDERS)), default="ascending", show_default=True, metavar="ORDER",
               help=f"Move order of the search, and of the children as drawn (left to right): {', '.join(ORDERS)} "
                    "(best: the fewest leaves examined; worst: the most; random: shuffled by --seed).")
@@ -135,8 +140,8 @@ class Branching(Span):
 def exercise_command(positions: tuple[str, ...], count: int | None, depth: int | None,
                      branching: tuple[int, int] | None, values: tuple[int, int] | None, distinct: bool, seed: int,
                      root: str | None, trees: tuple[str, ...], tree_file: str | None, game_spec: str | None,
-                     moves: str | None, order: OrderName, paper: str, per_page: int | None, output: Path,
-                     key: Path | None) -> None:
+                     moves: str | None, max_game_length: int | None, order: OrderName, paper: str,
+                     per_page: int | None, output: Path, key: Path | None) -> None:
     """Write an alpha-beta worksheet (-o) and its answer key (--key): whole trees to search by hand.
 
     The sheet gives each tree with its leaf values, empty triangles for the values
@@ -157,11 +162,12 @@ def exercise_command(positions: tuple[str, ...], count: int | None, depth: int |
         formats["--key"] = _format(key, "--key")
         if _same_file(output, key):
             fail(f"-o and --key name the same file {str(key)!r}: the sheet and its key go to two files")
-    given_trees = list(trees) + (_trees_in(tree_file) if tree_file is not None else [])
+    file_trees = _trees_in(tree_file) if tree_file is not None else []
+    given_trees = list(trees) + file_trees
     source = "trees" if given_trees else "game" if game_spec is not None else "positions" if positions else "random"
     _check_combination(source, positions=positions, count=count, depth=depth, branching=branching, values=values,
                        distinct=distinct, root=root, moves=moves, trees=bool(trees), tree_file=tree_file is not None,
-                       game=game_spec is not None)
+                       game=game_spec is not None, max_game_length=max_game_length)
     if "pdf" in formats.values():
         try:
             pdflatex.pdflatex_path()
@@ -177,13 +183,14 @@ def exercise_command(positions: tuple[str, ...], count: int | None, depth: int |
             assert game_spec is not None  # the source is the game
             exercises = sources.random_position_exercises(
                 game_spec, count=count or DEFAULT_COUNT, fits=lambda ex: fits_page(ex, paper), moves=moves,
-                depth=depth, order=order, seed=seed)
+                depth=depth, order=order, seed=seed, max_game_length=max_game_length or MAX_GAME_LENGTH)
         else:
             exercises = sources.position_exercises(list(positions), game=game_spec, moves=moves, depth=depth,
                                                    order=order, seed=seed)
         sheet = worksheet_documents(exercises, paper=paper, per_page=per_page, what=what,
                                     footer=_footer(source, count, depth, branching, values, distinct, seed, root,
-                                                   order, paper, game_spec, len(exercises)))
+                                                   order, paper, game_spec, len(exercises),
+                                                   Given(trees, tree_file, file_trees, positions, moves, per_page)))
     except (SheetError, ValueError) as exc:
         fail(exc)
     documents = [(output, sheet.sheet, formats["-o"])]
@@ -234,7 +241,7 @@ def _trees_in(name: str) -> list[str]:
 
 def _check_combination(source: str, *, positions: tuple[str, ...], count: int | None, depth: int | None,
                        branching: Any, values: Any, distinct: bool, root: str | None, moves: str | None, trees: bool,
-                       tree_file: bool, game: bool) -> None:
+                       tree_file: bool, game: bool, max_game_length: int | None = None) -> None:
     """Refuse options that do not apply to where the exercises come from."""
     if source == "trees":
         if game:
@@ -256,6 +263,8 @@ def _check_combination(source: str, *, positions: tuple[str, ...], count: int | 
         fail("--root says who moves at a textbook tree's root: a game says it itself")
     if source in ("random", "trees") and moves is not None:
         fail("--moves plays moves in a game: use it with --game or positions")
+    if max_game_length is not None and (source != "game" or positions):
+        fail("--max-game-length bounds the random games that find positions: use it with --game and no positions")
 
 
 def _random_trees(count: int, depth: int | None, branching: tuple[int, int] | None, values: tuple[int, int] | None,
@@ -288,10 +297,40 @@ def _counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+FOOTER_FILE_TREES = 80
+"""The trees of a ``--tree-file`` are written into the footer's command when they take this many characters at most;
+beyond, the footer names the file."""
+
+
+@dataclass(frozen=True)
+class Given:
+    """What the user gave besides the options of random trees, for the footer's command: ``--tree`` texts, the tree
+    file (its name and trees), positions, moves played first and ``--per-page``."""
+
+    trees: tuple[str, ...] = ()
+    tree_file: str | None = None
+    file_trees: list[str] = field(default_factory=list)
+    positions: tuple[str, ...] = ()
+    moves: str | None = None
+    per_page: int | None = None
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a shell command: bare when it can be, else in double quotes (straight on the printed
+    page too), else in single quotes."""
+    if text and re.fullmatch(r"[\w@%+=:,./-]+", text):
+        return text
+    if not re.search(r"[\"$`\\!]", text):
+        return f'"{text}"'
+    return shlex.quote(text)
+
+
 def _footer(source: str, count: int | None, depth: int | None, branching: tuple[int, int] | None,
             values: tuple[int, int] | None, distinct: bool, seed: int, root: str | None, order: str, paper: str,
-            game: str | None, made: int) -> str:
-    """How the worksheet was made, at the foot of each page: the command that makes it again."""
+            game: str | None, made: int, given: Given = Given()) -> str:
+    """How the worksheet was made, at the foot of each page: the command that makes it again (with ``-o`` and
+    ``--key`` to choose): given trees inline, those of a file too when they are short (else the file named),
+    positions, the game and the moves played first."""
     words = ["treeviz exercise"]
     if source == "random":
         fewest, most = branching or DEFAULT_BRANCHING
@@ -300,12 +339,22 @@ def _footer(source: str, count: int | None, depth: int | None, branching: tuple[
                   f"--branching {fewest if fewest == most else f'{fewest}..{most}'}", f"--range {low}..{high}"]
         if distinct:
             words.append("--distinct")
-    elif source == "game" and count is not None:
-        words += [f"--game {game}", f"--count {made}"]
-    elif source == "game":
-        words += [f"--game {game}", f"({_counted(made, 'position')} given)"]
+    elif source == "trees":
+        words += [f"--tree {shell_word(tree)}" for tree in given.trees]
+        inline = [f"--tree {shell_word(tree)}" for tree in given.file_trees]
+        if given.tree_file is not None:
+            short = sum(len(word) for word in inline) <= FOOTER_FILE_TREES or given.tree_file == "-"
+            words += inline if short else [f"--tree-file {shell_word(given.tree_file)}"]
     else:
-        words.append(f"({_counted(made, 'tree' if source == 'trees' else 'position')} given)")
+        if game is not None:
+            words.append(f"--game {shell_word(game)}")
+        if count is not None:
+            words.append(f"--count {made}")
+        words += [shell_word(position) for position in given.positions]
+        if given.moves is not None:
+            words.append(f"--moves {shell_word(given.moves)}")
+        if depth is not None:
+            words.append(f"--depth {depth}")
     if source == "random" or count is not None or order == "random":
         words.append(f"--seed {seed}")
     if root == "min":
@@ -314,4 +363,6 @@ def _footer(source: str, count: int | None, depth: int | None, branching: tuple[
         words.append(f"--order {order}")
     if paper != "a4":
         words.append(f"--paper {paper}")
+    if given.per_page is not None:
+        words.append(f"--per-page {given.per_page}")
     return " ".join(words)

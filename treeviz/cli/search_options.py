@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import click
 
+from engine.game import MAX_GAME_LENGTH
 from treeviz.cli.common import fail
 from treeviz.cli.usage import Number, OneOf, OneOrMoreOf, WholeNumber
 from treeviz.tree import DEFAULT_COMPARE, DEFAULT_ITERATIONS, SEARCHES, Search
@@ -32,8 +33,8 @@ def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--merge``, ``--iterations``, ``--c``, ``--seed``, ``--solver``."""
-    options = [
+    """``--merge``, ``--iterations``, ``--c``, ``--seed``, ``--solver``, ``--max-game-length``."""
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--merge", type=OneOf(list(MERGES)), default=None,
                      help="Draw a minimax or alpha-beta tree as a DAG: one node per distinct position "
                           "(transpositions) or per position up to the board's 8 symmetries (symmetry)."),
@@ -46,10 +47,19 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "tree [default: 0]."),
         click.option("--solver", is_flag=True, default=False,
                      help="MCTS: prove wins and losses as they are found (MCTS-solver) and back them up."),
+        max_game_length_option("MCTS: a random playout"),
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def max_game_length_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--max-game-length N``: how long ``what`` (a random playout, a random game) may last before the game is
+    taken for one that never ends (one ``error:`` line)."""
+    return click.option("--max-game-length", type=WholeNumber(1), default=None, metavar="N",
+                        help=f"{what} longer than N moves stops with an error (a game that never ends) "
+                             f"[default: {MAX_GAME_LENGTH:,}].")
 
 
 def compare_list(value: str | bool | None) -> list[Search] | None:

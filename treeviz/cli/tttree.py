@@ -68,7 +68,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                    path: list[str] | None = None,
                    plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
-                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
+                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None,
+                   max_game_length: int | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
@@ -88,10 +89,14 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     if len(orders) > 1 and algo == "bot":
         fail("--order with several orders compares the move orders of minimax or alpha-beta; --algo bot orders its "
              "own moves (table move, killers, history)")
+    if len(orders) > 1 and max_game_length is not None:
+        fail("--max-game-length bounds the random playouts of --algo mcts, which --order with several orders does not "
+             "run")
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
-                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
+                            "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget,
+                            "max_game_length": max_game_length}
     try:
         if len(orders) > 1:
             assert algo != "mcts" and algo != "bot"  # refused above
@@ -159,8 +164,8 @@ def check_figure_request(fmt: str, output: Path | None, *, fmt_given: bool, styl
         path = parse_path(moves) if moves is not None else None
     except ValueError as exc:
         fail(exc)
-    if (plies is not None or path) and fmt not in FIGURE_FORMATS:
-        fail(f"--plies and --path shape figures; {fmt} output holds the whole tree")
+    if (plies is not None or path) and fmt not in FIGURE_FORMATS and fmt != "json":  # json: the part kept
+        fail(f"--plies and --path shape figures and JSON; {fmt} output holds the whole tree")
     if style is not None and style != "board" and fmt == "dot":
         fail(f"--style {style} cannot be written as dot: the {style} style is laid out by treeviz, not Graphviz; "
              "use png, svg, pdf or tex (or --style board for dot)")

@@ -40,6 +40,10 @@ class Command(click.Command):
     def __init__(self, *args: Any, renamed: dict[str, str] | None = None, usage: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not any(p.name == "version" for p in self.params):
+            from treeviz.cli.version import version_option
+
+            self.params.append(version_option())  # every command says its version (before --help)
         self.renamed = dict(renamed or {})
         self.usage = usage
 
@@ -160,7 +164,7 @@ FLAGS: dict[str, str] = {
     "tree": "--tree", "root": "--root", "game": "--game", "moves": "--moves", "orders": "--order",
     "explain": "--explain",
     "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
-    "quiz": "--quiz",
+    "quiz": "--quiz", "max_game_length": "--max-game-length",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words

@@ -13,8 +13,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from engine.errors import ParameterError
-from engine.game import CHANCE, ChanceGame, Game
+from engine.errors import GameTooLongError, ParameterError
+from engine.game import CHANCE, MAX_GAME_LENGTH, ChanceGame, Game
 from engine.games.textbook import random_tree
 from treeviz.exercises.model import Exercise, exercise
 from treeviz.games.registry import adapter_named
@@ -126,12 +126,13 @@ def game_object(spec: str) -> Any:
 
 def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise], bool], moves: str | None = None,
                               depth: int | None = None, order: OrderName = "ascending",
-                              seed: int = 0) -> list[Exercise]:
+                              seed: int = 0, max_game_length: int = MAX_GAME_LENGTH) -> list[Exercise]:
     """``count`` different positions of ``game`` reached by seeded random play from its start (after ``moves``):
     along each random game, the first position not used yet whose whole tree (to ``depth``, if given) ``fits``
     (a page), with a choice at its root -- for tic-tac-toe, a position with few empty cells.
 
     :raises ExerciseSourceError: fewer than ``count`` such positions found in :data:`PLAYOUTS` random games.
+    :raises engine.errors.GameTooLongError: a random game past ``max_game_length`` moves (a game that never ends).
     """
     loaded = game_object(game)
     start = starting_point(game=loaded, moves=moves)
@@ -141,8 +142,8 @@ def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise
     for _ in range(PLAYOUTS):
         if len(out) == count:
             break
-        found = _first_new_fitting(start, _random_game(loaded, start.state, rng), used, fits, depth, order,
-                                   rng.getrandbits(32))
+        line = _random_game(loaded, start.state, rng, max_game_length)
+        found = _first_new_fitting(start, line, used, fits, depth, order, rng.getrandbits(32))
         if found is not None:
             out.append(found)
     if len(out) < count:
@@ -152,10 +153,15 @@ def random_position_exercises(game: str, *, count: int, fits: Callable[[Exercise
     return out
 
 
-def _random_game(game: Game, state: Hashable, rng: random.Random) -> list[Hashable]:
-    """The positions of one random game from ``state`` to its end (chance events drawn by their probabilities)."""
+def _random_game(game: Game, state: Hashable, rng: random.Random, max_game_length: int) -> list[Hashable]:
+    """The positions of one random game from ``state`` to its end (chance events drawn by their probabilities).
+
+    :raises engine.errors.GameTooLongError: the game goes on past ``max_game_length`` moves.
+    """
     line = [state]
     while game.outcome(state) is None:
+        if len(line) > max_game_length:
+            raise GameTooLongError("a random game", game.fen(line[0]), max_game_length)
         if game.to_move(state) == CHANCE:
             outcomes = list(cast(ChanceGame, game).chance_outcomes(state))
             move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from engine.errors import ParameterError
 from engine.game import Game
-from engine.games.loading import complete_game, load_game, read_position
+from engine.games.loading import LoadedGame, complete_game, load_game, read_position
 from engine.games.move_lists import play_moves
 from engine.games.textbook import ROOT_PLAYERS, TextbookTree, parse_tree, tree_from_lists
 from treeviz.games.adapter import GameAdapter
@@ -118,11 +118,12 @@ def _after(start: Start, moves: str | Sequence[str] | None) -> Start:
 
 def _game_object(game: object) -> Game:
     """A game passed as an object: the engine's own and textbook trees as they are, a user's completed with the
-    protocol's defaults (:func:`engine.games.loading.complete_game`)."""
-    if isinstance(game, TextbookTree) or all(hasattr(game, m) for m in ("fen", "move_name", "successors",
-                                                                         "chance_outcomes", "name")):
-        return cast(Game, game)  # it has the methods complete_game would add
-    return complete_game(game)
+    protocol's defaults and its calls checked (:func:`engine.games.loading.complete_game`)."""
+    if isinstance(game, TextbookTree | LoadedGame) or (
+            type(game).__module__.startswith("engine.") and all(
+                hasattr(game, m) for m in ("fen", "move_name", "successors", "chance_outcomes", "name"))):
+        return cast(Game, game)  # the engine's own, or already completed: it has the methods complete_game adds
+    return complete_game(game)  # a user's: its calls checked as it is played (engine.games.checked)
 
 
 __all__ = ["SHORT_TREE", "Start", "starting_point", "textbook_tree", "tree_words"]

@@ -34,6 +34,31 @@ class NodeBudgetExceeded(ParameterError):
         self.foreseen = foreseen
 
 
+class TreeTooDeep(ParameterError):
+    """A line of the tree runs deeper than the search can follow (Python's stack): the message says what works for
+    this tree -- a depth limit for a game with an evaluation, a shallower tree or a later position otherwise."""
+
+
+def too_deep(game: Game, depth: int | None, *, textbook: bool, evaluated: bool) -> TreeTooDeep:
+    """The error for a search of ``game`` that went deeper than the stack allows; ``textbook``: a textbook tree (it
+    has no depth limit), ``evaluated``: the game has an evaluation (a depth limit works)."""
+    import sys
+
+    reach = f"about {sys.getrecursionlimit():,}"
+    if textbook:
+        return TreeTooDeep(f"too deep: the tree nests more than {reach} levels, more than the search can follow: "
+                           "give a shallower tree, or search a subtree (its node's name or path as the position)")
+    if evaluated:
+        limit = "a smaller {depth:name}" if depth is not None else "a {depth:name} (e.g. 4)"
+        return TreeTooDeep(f"too deep: a line of the game runs past {reach} moves, more than the search can follow: "
+                           f"search it to {limit}, or from a position nearer the end", depth=depth)
+    name = str(game.name).replace("{", "{{").replace("}", "}}")
+    return TreeTooDeep(f"too deep: a line of the game runs past {reach} moves, more than the search can follow, and "
+                       f"{name} has no evaluate method to stop earlier: search a position nearer the end, use "
+                       "{algorithm} (random playouts need no depth limit), or give the game an evaluate method "
+                       "so that a depth limit can score where it stops", algorithm="mcts")
+
+
 def budget_exceeded(nodes: int, budget: int, algorithm: str) -> NodeBudgetExceeded:
     """The error a search stopped at its budget raises, naming the nodes reached."""
     cheaper = ", {algorithm}" if algorithm == "minimax" else ""

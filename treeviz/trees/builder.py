@@ -19,6 +19,7 @@ import networkx as nx
 
 from engine.errors import ParameterError
 from engine.game import Game
+from engine.games.textbook import TextbookTree
 from engine.search.alphabeta import MoveOrder, alphabeta
 from engine.search.minimax import Evaluation, minimax
 from engine.search.ordering import SeededOrder, ValueOrder
@@ -26,7 +27,7 @@ from engine.search.scoring import SCORINGS, Scoring, plain
 from engine.search.search_result import SearchResult
 from treeviz.games.registry import adapter_for
 from treeviz.trees import crop
-from treeviz.trees.budget import NodeBudgetExceeded, budget_exceeded, check_foreseen_size
+from treeviz.trees.budget import NodeBudgetExceeded, budget_exceeded, check_foreseen_size, too_deep
 from treeviz.trees.recorded import recorded_tree
 
 Algorithm = Literal["minimax", "alphabeta"]
@@ -334,9 +335,14 @@ def record_search(
     order_fn = ORDERS[order](game, depth=depth, evaluate=evaluate, scoring=score, seed=seed,
                              node_budget=node_budget)
     search = minimax if algorithm == "minimax" else alphabeta
-    with GcPaused():
-        result: SearchResult = search(game, state, depth=depth, evaluate=evaluate, scoring=score,
-                                      observer=recorder, order=order_fn)
+    try:
+        with GcPaused():
+            result: SearchResult = search(game, state, depth=depth, evaluate=evaluate, scoring=score,
+                                          observer=recorder, order=order_fn)
+    except RecursionError:
+        recorder = None  # type: ignore[assignment]  # its records go now: the error is all that is left
+        raise too_deep(game, depth, textbook=isinstance(game, TextbookTree),
+                       evaluated=adapter_for(game).evaluation() is not None) from None
 
     graph_attrs = {
         "algorithm": algorithm,

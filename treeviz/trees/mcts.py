@@ -18,7 +18,7 @@ from typing import Any, cast
 import networkx as nx
 
 from engine.errors import ParameterError
-from engine.game import CHANCE, ChanceGame, Game
+from engine.game import CHANCE, MAX_GAME_LENGTH, ChanceGame, Game
 from engine.search.mcts import mcts, ucb
 from treeviz.games.registry import adapter_for
 from treeviz.graph_dicts import succ_dict
@@ -177,7 +177,7 @@ class MctsTreeBuilder:
 
 
 def build_mcts_tree(game: Game, state: Hashable, *, iterations: int, c: float = math.sqrt(2), seed: int | None = 0,
-                    solver: bool = False, max_nodes: int = 0) -> nx.DiGraph:
+                    solver: bool = False, max_nodes: int = 0, max_game_length: int = MAX_GAME_LENGTH) -> nx.DiGraph:
     """Run UCT for ``iterations`` iterations from ``state`` and return its tree as a DiGraph.
 
     Graph fields: ``algorithm`` ``"mcts"``, ``game``, ``root_fen``, ``iterations``,
@@ -190,11 +190,13 @@ def build_mcts_tree(game: Game, state: Hashable, *, iterations: int, c: float = 
     and the usual ``fen``, ``to_move``, ``depth``, ``value``, ``order``, ``best``.
 
     :raises ValueError: bad search arguments (from the engine) or a negative cap.
+    :raises engine.errors.GameTooLongError: a playout past ``max_game_length`` moves (a game that never ends).
     """
     if max_nodes < 0:
         raise ParameterError("{max_nodes} must be 0 (no limit) or more", max_nodes=max_nodes)
     builder = MctsTreeBuilder()
-    result = mcts(game, state, iterations=iterations, c=c, seed=seed, solver=solver, observer=builder)
+    result = mcts(game, state, iterations=iterations, c=c, seed=seed, solver=solver, observer=builder,
+                  max_game_length=max_game_length)
     _check_against(builder, result)
     graph_attrs = {
         "algorithm": "mcts",
