@@ -68,7 +68,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                    path: list[str] | None = None,
                    plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
-                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None) -> Tree:
+                   node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None,
+                   table: bool = False, guess: float | None = None, aspiration: float | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
@@ -89,6 +90,10 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
                             "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
+    visits = {"table": table, "guess": guess, "aspiration": aspiration}
+    if len(orders) > 1 and any(v not in (None, False) for v in visits.values()):
+        fail("--tt, --guess and --aspiration apply to one search order; --order with several orders compares "
+             "plain searches")
     try:
         if len(orders) > 1:
             assert algo != "mcts"  # refused above
@@ -97,10 +102,12 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                                     seed=mcts["seed"], node_budget=node_budget)
         elif algorithms is not None:
             tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=orders[0],
-                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
+                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts,
+                              **visits)
         else:
             tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=orders[0],
-                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
+                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts,
+                               **visits)
     except ValueError as exc:
         fail(exc)
     for note in horizon_notes(tree):

@@ -148,6 +148,9 @@ def node_label(picture: str, node: dict[str, Any], sides: Sides, *, show_window:
         order = node.get("order")
         rows.append(f'<TR><TD><FONT POINT-SIZE="8">#{order} {window_text(node.get("alpha"), node.get("beta"))}'
                     f"</FONT></TD></TR>")
+    note = node.get("note")
+    if note:  # what a visit of a search that revisits positions was for (treeviz.trees.visit_tree)
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8"><I>{escape(note)}</I></FONT></TD></TR>')
     return node_frame(rows, sides.index(node.get("to_move")), pv, theme)
 
 
