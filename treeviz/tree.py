@@ -40,12 +40,12 @@ if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is 
     from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
     from treeviz.trees.dag import Merge
 
-Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html"]
+Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
 SUFFIXES: dict[str, Format] = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
-            ".json": "json", ".html": "html", ".htm": "html"}
+            ".json": "json", ".html": "html", ".htm": "html", ".csv": "csv"}
 """Output file suffixes that say the format when none is given."""
 MAX_PICTURE_NODES = BOARD_MAX
 """Past this many drawn nodes (stubs included) board-style pictures are refused: Graphviz's layout alone would take
@@ -177,6 +177,10 @@ class Tree:
             return Output([tree.json()])
         if fmt == "html":
             return Output([tree.html()])
+        if fmt == "csv":
+            from treeviz.trees.comparison_table import comparison_csv
+
+            return Output([comparison_csv(tree.graphs)])
         graphs = tree.graphs
         kinds = [kind_of(G) for G in graphs]
         panels = [Panel(G, kind.cluster_title(G) if len(graphs) > 1 else None) for G, kind in zip(graphs, kinds,
