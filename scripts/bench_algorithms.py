@@ -112,7 +112,16 @@ class LeafCounter:
         pass
 
 
+def _pvs_table(game: Any, state: Any, **options: Any) -> Any:
+    return pvs(game, state, table=True, **options)
+
+
 SEARCHES: list[tuple[str, Callable[..., Any]]] = [("alpha-beta", alphabeta), ("NegaScout", pvs), ("MTD(f)", mtdf)]
+"""On random trees (no position repeats: a table helps MTD(f)'s later passes only)."""
+GAME_SEARCHES: list[tuple[str, Callable[..., Any]]] = [
+    ("alpha-beta", alphabeta), ("alpha-beta+TT", table_alphabeta), ("NegaScout", pvs), ("NegaScout+TT", _pvs_table),
+    ("MTD(f)", mtdf)]
+"""On game positions, where positions repeat: each search also over a table, as MTD(f) always is."""
 
 
 def uniform_rows(seeds: Sequence[int], max_leaves: int) -> list[list[str]]:
@@ -159,7 +168,7 @@ def position_rows() -> list[list[str]]:
             options = {"depth": depth, "evaluate": ultimate_eval.evaluate, "scoring": ultimate_eval.scoring}
         counts = []
         values = set()
-        for label, search in SEARCHES:
+        for label, search in GAME_SEARCHES:
             extra = {"guess": ultimate_eval.evaluate(state)} if label == "MTD(f)" and depth is not None else {}
             leaves, value = leaves_of(search, game, state, **options, **extra)
             counts.append(leaves)
@@ -230,7 +239,8 @@ def main() -> None:
                     uniform_rows(seeds, args.max_leaves), args.markdown))
         print()
     print("Game positions: leaves evaluated; last columns: / alpha-beta")
-    print(table(["position", *names, *(f"{n} / ab" for n in names)], position_rows(), args.markdown))
+    games = [n for n, _ in GAME_SEARCHES]
+    print(table(["position", *games, *(f"{n} / ab" for n in games)], position_rows(), args.markdown))
     print()
     print("Speed, tic-tac-toe's empty board, nothing observed (best of 3)")
     print(table(["search", "nodes", "ms", "ns/node"], speed_rows(), args.markdown))

@@ -144,126 +144,144 @@ class NodeSearch:
         self.offset = 1 if below else 0
         self.root_best = []
         self.root_move = None
-        return self._node(state, None, 0, alpha, beta, marks)
+        node = self._node_search()
+        try:
+            return node(state, None, 0, alpha, beta, marks)
+        finally:
+            node = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
 
-    def _leaf(self, s: Any, outcome: Any) -> tuple[float, str]:
-        if outcome is None:  # the depth limit, in an unfinished game
-            assert self.evaluate is not None
-            self.frontier += 1
-            return self.evaluate(s), HEURISTIC
-        scoring = self.scoring
-        return (outcome if scoring is plain else scoring(outcome, s, self.game)), TERMINAL
-
-    def _node(self, s: Any, move: Any, ply: int, alpha: float, beta: float, marks: Marks) -> float:
-        """The value of node ``s`` (first player's view) in the window (``alpha``, ``beta``)."""
-        visit = self.nodes
-        self.nodes += 1
-        obs = self.obs
-        if obs is not None:
-            obs.enter(s, move, ply + self.offset, alpha, beta)
-            for mark, detail in marks:
-                obs.mark(mark, detail)
+    def _node_search(self) -> Callable[[Any, Any, int, float, float, Marks], float]:
+        """The recursive search of one root search, as a closure over everything it reads (no attribute look-ups
+        on the hot path); its counts are added to this object's as it goes."""
         game = self.game
-        limit = self.limit
-        if ply == limit or not (moves := game.legal_moves(s)):
-            value, kind = self._leaf(s, game.outcome(s))
-            self.leaves += 1
-            if obs is not None:
-                obs.leaf(kind)
-                obs.leave(value, EXACT)
-            return value
-        mover = game.to_move(s)
-        if mover == CHANCE:
-            total = 0.0
-            for m, p in cast("ChanceGame", game).chance_outcomes(s):
-                total += p * self._node(game.play(s, m), m, ply + 1, -inf, inf, ())
-            if obs is not None:
-                obs.leave(total, EXACT)
-            return total
+        legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
+        evaluate, scoring, is_plain = self.evaluate, self.scoring, self.scoring is plain
+        obs = self.obs
+        limit, offset = self.limit, self.offset
         table = self.table
-        draft = limit - ply if limit >= 0 else FULL_DRAFT
-        table_move = None
-        key = None
-        if table is not None:
-            key = self.key(s)
-            entry = table.get(key)
-            if entry is not None:
-                if self.use_hits and entry[0] >= draft:
-                    lower, upper = entry[1], entry[2]
-                    hit: tuple[float, str] | None = None
-                    if lower == upper:
-                        hit = (lower, EXACT)
-                    elif lower >= beta:
-                        hit = (lower, LOWER)
-                    elif upper <= alpha:
-                        hit = (upper, UPPER)
-                    if hit is not None:
-                        self.tt_hits += 1
-                        if entry[0] < FULL_DRAFT:
-                            self.frontier += 1  # it stands for a depth-limited search
-                        if obs is not None:
-                            obs.mark(TT_HIT, (hit[0], hit[1], entry[4]))
-                            obs.leaf(TABLE)
-                            obs.leave(hit[0], hit[1])
-                        return hit[0]
-                if self.table_moves:
-                    table_move = entry[3]
-        if self.reorder is not None:
-            moves = self.reorder(s, moves, ply)
-        first_marks: Marks = ()
-        if table_move is not None and table_move in moves:
-            if moves[0] != table_move:
-                moves = [table_move, *(m for m in moves if m != table_move)]
-            first_marks = ((TT_MOVE, None),)
-        color = 1 if mover == FIRST else -1
-        a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
-        a0 = a
-        best = -inf
-        best_move = None
-        play = game.play
-        frontier = self.frontier
-        pvs = self.pvs
-        for i, m in enumerate(moves):
-            child = play(s, m)
-            if pvs and i > 0:
-                # A null window: only "is this move better than the best so far?"
-                scout = self.nodes
-                ca, cb = (a, a + 1) if color == 1 else (-a - 1, -a)
-                value = color * self._node(child, m, ply + 1, ca, cb, ((NULL_WINDOW, None),))
-                if a + 1 <= value < b:  # it is better, by how much the null window cannot tell: search it again
-                    self.researches += 1
-                    ca, cb = (a, b) if color == 1 else (-b, -a)
-                    value = color * self._node(child, m, ply + 1, ca, cb, ((RESEARCH, scout),))
+        get_entry = table.entries.get if table is not None else None
+        store = table.store if table is not None else None
+        key_of = self.key
+        use_hits, table_moves, pvs = self.use_hits, self.table_moves, self.pvs
+        reorder = self.reorder
+        me = self
+        null_marks: Marks = ((NULL_WINDOW, None),)
+        first_table_move: Marks = ((TT_MOVE, None),)
+
+        def node(s: Any, move: Any, ply: int, alpha: float, beta: float, marks: Marks) -> float:
+            visit = me.nodes
+            me.nodes = visit + 1
+            if obs is not None:
+                obs.enter(s, move, ply + offset, alpha, beta)
+                for mark, detail in marks:
+                    obs.mark(mark, detail)
+            if ply == limit or not (moves := legal_moves(s)):
+                result = outcome(s)
+                if result is None:  # the depth limit, in an unfinished game
+                    me.frontier += 1
+                    value, kind = evaluate(s), HEURISTIC  # type: ignore[misc]  # search() checked it is there
+                else:
+                    value, kind = (result if is_plain else scoring(result, s, game)), TERMINAL
+                me.leaves += 1
+                if obs is not None:
+                    obs.leaf(kind)
+                    obs.leave(value, EXACT)
+                return value
+            mover = to_move(s)
+            if mover == CHANCE:
+                total = 0.0
+                for m, p in cast("ChanceGame", game).chance_outcomes(s):
+                    total += p * node(play(s, m), m, ply + 1, -inf, inf, ())
+                if obs is not None:
+                    obs.leave(total, EXACT)
+                return total
+            draft = limit - ply if limit >= 0 else FULL_DRAFT
+            table_move = None
+            key = None
+            if get_entry is not None:
+                key = key_of(s)
+                entry = get_entry(key)
+                if entry is not None:
+                    if use_hits and entry[0] >= draft:
+                        lower, upper = entry[1], entry[2]
+                        hit: tuple[float, str] | None = None
+                        if lower == upper:
+                            hit = (lower, EXACT)
+                        elif lower >= beta:
+                            hit = (lower, LOWER)
+                        elif upper <= alpha:
+                            hit = (upper, UPPER)
+                        if hit is not None:
+                            me.tt_hits += 1
+                            if entry[0] < FULL_DRAFT:
+                                me.frontier += 1  # it stands for a depth-limited search
+                            if obs is not None:
+                                obs.mark(TT_HIT, (hit[0], hit[1], entry[4]))
+                                obs.leaf(TABLE)
+                                obs.leave(hit[0], hit[1])
+                            return hit[0]
+                    if table_moves:
+                        table_move = entry[3]
+            if reorder is not None:
+                moves = reorder(s, moves, ply)
+            first_marks: Marks = ()
+            if table_move is not None and table_move in moves:
+                if moves[0] != table_move:
+                    moves = [table_move, *(m for m in moves if m != table_move)]
+                first_marks = first_table_move
+            color = 1 if mover == FIRST else -1
+            a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
+            a0 = a
+            best = -inf
+            best_move = None
+            frontier = me.frontier
+            for i, m in enumerate(moves):
+                child = play(s, m)
+                if pvs and i:
+                    # A null window: only "is this move better than the best so far?"
+                    scout = me.nodes
+                    if color == 1:
+                        value = node(child, m, ply + 1, a, a + 1, null_marks)
+                    else:
+                        value = -node(child, m, ply + 1, -a - 1, -a, null_marks)
+                    if a + 1 <= value < b:  # better, by how much the null window cannot tell: search it again
+                        me.researches += 1
+                        again: Marks = ((RESEARCH, scout),)
+                        value = node(child, m, ply + 1, a, b, again) if color == 1 else \
+                            -node(child, m, ply + 1, -b, -a, again)
+                elif color == 1:
+                    value = node(child, m, ply + 1, a, b, first_marks if i == 0 else ())
+                else:
+                    value = -node(child, m, ply + 1, -b, -a, first_marks if i == 0 else ())
+                if value > best:
+                    best = value
+                    best_move = m
+                    if value > a:
+                        a = value
+                        if a >= b:
+                            if obs is not None and i + 1 < len(moves):
+                                obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b,
+                                           moves[i + 1:])
+                            break
+            if best >= b:
+                bound = LOWER if color == 1 else UPPER
+            elif best <= a0:
+                bound = UPPER if color == 1 else LOWER
             else:
-                ca, cb = (a, b) if color == 1 else (-b, -a)
-                value = color * self._node(child, m, ply + 1, ca, cb, first_marks if i == 0 else ())
-            if value > best:
-                best = value
-                best_move = m
-                if value > a:
-                    a = value
-                    if a >= b:
-                        if obs is not None and i + 1 < len(moves):
-                            obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b,
-                                       moves[i + 1:])
-                        break
-        if best >= b:
-            bound = LOWER if color == 1 else UPPER
-        elif best <= a0:
-            bound = UPPER if color == 1 else LOWER
-        else:
-            bound = EXACT
-        if ply == 0:
-            self.root_move = best_move
-            if bound == EXACT:
-                self.root_best = [best_move]
-        value = color * best
-        if table is not None:
-            # A subtree that met no depth-limited leaf proved the game's own value: good at any depth.
-            table.store(key, draft if self.frontier > frontier else FULL_DRAFT, value, bound, best_move, visit)
-        if obs is not None:
-            obs.leave(value, bound)
-        return value
+                bound = EXACT
+            if ply == 0:
+                me.root_move = best_move
+                if bound == EXACT:
+                    me.root_best = [best_move]
+            value = color * best
+            if store is not None:
+                # A subtree that met no depth-limited leaf proved the game's own value: good at any depth.
+                store(key, draft if me.frontier > frontier else FULL_DRAFT, value, bound, best_move, visit)
+            if obs is not None:
+                obs.leave(value, bound)
+            return value
+
+        return node
 
     def result(self, value: float, best_moves: list[Any], depth: int | None, *, passes: int = 0,
                iterations: int = 0) -> VisitResult:
