@@ -184,7 +184,7 @@ def speed_rows() -> list[list[str]]:
     start = TICTACTOE.initial()
     runs: list[tuple[str, Callable[[], Any]]] = [
         ("alphabeta (engine, its fast path)", lambda: alphabeta(TICTACTOE, start)),
-        ("alphabeta (engine, observed: NullObserver-free slow path)",
+        ("alphabeta (engine, with a move order: its observable path)",
          lambda: alphabeta(TICTACTOE, start, order=lambda s, m: m)),
         ("alpha-beta through NodeSearch", lambda: _node_search(TICTACTOE, start)),
         ("alphabeta --tt", lambda: table_alphabeta(TICTACTOE, start)),

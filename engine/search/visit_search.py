@@ -144,15 +144,16 @@ class NodeSearch:
         self.offset = 1 if below else 0
         self.root_best = []
         self.root_move = None
-        node = self._node_search()
+        node, done = self._node_search()
         try:
             return node(state, None, 0, alpha, beta, marks)
         finally:
+            done()
             node = None  # type: ignore[assignment]  # it refers to itself through its closure: free it now
 
-    def _node_search(self) -> Callable[[Any, Any, int, float, float, Marks], float]:
-        """The recursive search of one root search, as a closure over everything it reads (no attribute look-ups
-        on the hot path); its counts are added to this object's as it goes."""
+    def _node_search(self) -> tuple[Callable[[Any, Any, int, float, float, Marks], float], Callable[[], None]]:
+        """The recursive search of one root search, as a closure over everything it reads and counts (no attribute
+        look-ups on the hot path), and the function that adds its counts to this object's when it is done."""
         game = self.game
         legal_moves, play, outcome, to_move = game.legal_moves, game.play, game.outcome, game.to_move
         evaluate, scoring, is_plain = self.evaluate, self.scoring, self.scoring is plain
@@ -165,12 +166,19 @@ class NodeSearch:
         use_hits, table_moves, pvs = self.use_hits, self.table_moves, self.pvs
         reorder = self.reorder
         me = self
+        nodes, leaves, frontier_count, tt_hits, researches = (self.nodes, self.leaves, self.frontier, self.tt_hits,
+                                                              self.researches)
         null_marks: Marks = ((NULL_WINDOW, None),)
         first_table_move: Marks = ((TT_MOVE, None),)
 
+        def done() -> None:
+            me.nodes, me.leaves, me.frontier, me.tt_hits, me.researches = (nodes, leaves, frontier_count, tt_hits,
+                                                                           researches)
+
         def node(s: Any, move: Any, ply: int, alpha: float, beta: float, marks: Marks) -> float:
-            visit = me.nodes
-            me.nodes = visit + 1
+            nonlocal nodes, leaves, frontier_count, tt_hits, researches
+            visit = nodes
+            nodes = visit + 1
             if obs is not None:
                 obs.enter(s, move, ply + offset, alpha, beta)
                 for mark, detail in marks:
@@ -178,11 +186,11 @@ class NodeSearch:
             if ply == limit or not (moves := legal_moves(s)):
                 result = outcome(s)
                 if result is None:  # the depth limit, in an unfinished game
-                    me.frontier += 1
+                    frontier_count += 1
                     value, kind = evaluate(s), HEURISTIC  # type: ignore[misc]  # search() checked it is there
                 else:
                     value, kind = (result if is_plain else scoring(result, s, game)), TERMINAL
-                me.leaves += 1
+                leaves += 1
                 if obs is not None:
                     obs.leaf(kind)
                     obs.leave(value, EXACT)
@@ -212,9 +220,9 @@ class NodeSearch:
                         elif upper <= alpha:
                             hit = (upper, UPPER)
                         if hit is not None:
-                            me.tt_hits += 1
+                            tt_hits += 1
                             if entry[0] < FULL_DRAFT:
-                                me.frontier += 1  # it stands for a depth-limited search
+                                frontier_count += 1  # it stands for a depth-limited search
                             if obs is not None:
                                 obs.mark(TT_HIT, (hit[0], hit[1], entry[4]))
                                 obs.leaf(TABLE)
@@ -234,18 +242,18 @@ class NodeSearch:
             a0 = a
             best = -inf
             best_move = None
-            frontier = me.frontier
+            frontier = frontier_count
             for i, m in enumerate(moves):
                 child = play(s, m)
                 if pvs and i:
                     # A null window: only "is this move better than the best so far?"
-                    scout = me.nodes
+                    scout = nodes
                     if color == 1:
                         value = node(child, m, ply + 1, a, a + 1, null_marks)
                     else:
                         value = -node(child, m, ply + 1, -a - 1, -a, null_marks)
                     if a + 1 <= value < b:  # better, by how much the null window cannot tell: search it again
-                        me.researches += 1
+                        researches += 1
                         again: Marks = ((RESEARCH, scout),)
                         value = node(child, m, ply + 1, a, b, again) if color == 1 else \
                             -node(child, m, ply + 1, -b, -a, again)
@@ -276,12 +284,12 @@ class NodeSearch:
             value = color * best
             if store is not None:
                 # A subtree that met no depth-limited leaf proved the game's own value: good at any depth.
-                store(key, draft if me.frontier > frontier else FULL_DRAFT, value, bound, best_move, visit)
+                store(key, draft if frontier_count > frontier else FULL_DRAFT, value, bound, best_move, visit)
             if obs is not None:
                 obs.leave(value, bound)
             return value
 
-        return node
+        return node, done
 
     def result(self, value: float, best_moves: list[Any], depth: int | None, *, passes: int = 0,
                iterations: int = 0) -> VisitResult:

@@ -255,8 +255,7 @@ class VisitKind(TreeKind):
         return NodeText(text.main, visit_tags(d) or None)
 
     def compact_notes(self, G: nx.DiGraph) -> list[str]:
-        return ["#n visit order; nw: null window, re: re-search, tt: table hit, p: MTD(f) pass, d: iteration depth, "
-                "*: table move first"]
+        return ["nw null window, re re-search, tt table hit, p pass, d depth, * table move first"]
 
 
 def visit_tags(d: dict[str, Any]) -> str:

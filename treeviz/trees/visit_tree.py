@@ -256,7 +256,31 @@ def build_visit_tree(game: Game, state: Hashable, *, algorithm: VisitAlgorithm, 
             own = marks.get(d["order"])
             if own:
                 d.update(_fields(own, d))
+    root = G.graph.get("root", 0)
+    if root in nodes and nodes[root].get("search_root"):
+        _last_search_is_best(G, root)
     return G
+
+
+def _last_search_is_best(G: nx.DiGraph, root: int) -> None:
+    """Draw the principal variation through the last pass or iteration (the one whose value the search returns), not
+    the first whose value happens to be the same."""
+    for _, d in G.nodes(data=True):
+        d["best"] = False
+    for _, _, e in G.edges(data=True):
+        e["best"] = False
+    n = root
+    kids = [c for c in G.succ[n] if not G.nodes[c].get("pruned")]
+    G.nodes[n]["best"] = True
+    if not kids:
+        return
+    nxt: int | None = max(kids)
+    while nxt is not None:
+        G.nodes[nxt]["best"] = True
+        G.edges[n, nxt]["best"] = True
+        n, value = nxt, G.nodes[nxt]["value"]
+        nxt = next((c for c in sorted(G.succ[n]) if not G.nodes[c].get("pruned") and G.nodes[c]["value"] == value),
+                   None)
 
 
 __all__ = ["COUNTS", "TABLE_SEARCHES", "VISIT_ALGORITHMS", "VISIT_FIELDS", "VisitAlgorithm", "VisitRecorder",
