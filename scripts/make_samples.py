@@ -238,9 +238,11 @@ def compile_tex(path: Path) -> None:
 SEARCH_SAMPLES = [
     # (file stem, search_tree's arguments, figure options)
     ("pvs_research", {"position": "xox1o2x1 o", "algorithm": "pvs"}, {"style": "board"}),
-    ("pvs_research_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "pvs"}, {"style": "textbook", "size": "12cm"}),
+    ("pvs_research_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "pvs"},
+     {"style": "textbook", "size": "12cm"}),
     ("mtdf_passes", {"position": "1o11o1oxx x", "algorithm": "mtdf"}, {"style": "board"}),
-    ("mtdf_passes_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "mtdf"}, {"style": "textbook", "size": "12cm"}),
+    ("mtdf_passes_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "mtdf"},
+     {"style": "textbook", "size": "12cm"}),
     ("id_table", {"position": "1o11o1oxx x", "algorithm": "id", "table": True}, {"style": "compact", "size": "16cm"}),
 ]
 """Issue 33's searches (samples/searches/): a PVS tree with a re-search, MTD(f)'s passes, an iterative deepening
@@ -260,7 +262,7 @@ def engine_search_samples(out: Path) -> None:
             write_atomically(path, tree.export(fmt, **figure))
             print(f"wrote {_shown(path, out)}")
     tree = comparison("1o11o1oxx x", algorithms=["minimax", "alphabeta", "pvs", "mtdf", "id"])
-    for fmt, options in (("png", {"style": "compact", "size": "24cm"}), ("svg", {"style": "compact"}), ("csv", {})):
+    for fmt, options in (("svg", {"style": "compact"}), ("csv", {})):
         path = folder / f"g1_compare5.{fmt}"
         write_atomically(path, tree.export(fmt, **options))  # type: ignore[arg-type]
         print(f"wrote {_shown(path, out)}")

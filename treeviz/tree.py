@@ -15,7 +15,7 @@ import os
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 import networkx as nx
 
@@ -553,11 +553,12 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
                                 node_budget=node_budget, seed=mcts[2], table=table, guess=guess,
                                 aspiration=aspiration)
     if merge is None:
-        return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
+        return build_tree(game, state, algorithm=cast("Algorithm", algorithm), depth=depth, scoring=scoring,
+                          order=order, max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget,
+                          seed=mcts[2])
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
-    recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order, node_budget=node_budget, seed=mcts[2])
+    recorder, graph_attrs, _ = record_search(game, state, algorithm=cast("Algorithm", algorithm), depth=depth,
+                                             scoring=scoring, order=order, node_budget=node_budget, seed=mcts[2])
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

@@ -90,15 +90,15 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
                             "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget}
-    visits = {"table": table, "guess": guess, "aspiration": aspiration}
+    visits: dict[str, Any] = {"table": table, "guess": guess, "aspiration": aspiration}
     if len(orders) > 1 and any(v not in (None, False) for v in visits.values()):
         fail("--tt, --guess and --aspiration apply to one search order; --order with several orders compares "
              "plain searches")
     try:
         if len(orders) > 1:
             assert algo != "mcts"  # refused above
-            tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
-                                    max_nodes=max_nodes, title=title, path=path, plies=plies,
+            tree = order_comparison(**where, algorithm=cast("Algorithm", algo), orders=orders, depth=depth,
+                                    scoring=scoring, max_nodes=max_nodes, title=title, path=path, plies=plies,
                                     seed=mcts["seed"], node_budget=node_budget)
         elif algorithms is not None:
             tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=orders[0],

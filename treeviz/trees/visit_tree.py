@@ -16,7 +16,7 @@ The graph counts ``researches``, ``passes``, ``iterations`` and ``tt_hits``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 import networkx as nx
 
@@ -82,19 +82,19 @@ class VisitRecorder(TreeBuilder):
         node = len(self.entries) - 1
         self.marks.setdefault(node, {})[mark] = detail
         if mark in (PASS, ITERATION):
-            k, value = detail  # type: ignore[misc]  # (number, gamma or depth)
+            k, value = cast("tuple[int, float]", detail)  # (number, gamma or depth)
             step = -1 - len(self.step_labels)
             parent, _, state, ply, alpha, beta = self.entries[node]
             self.entries[node] = (parent, step, state, ply, alpha, beta)
             self.step_labels[step] = f"pass {k}" if mark == PASS else f"depth {value}"
         elif mark == RESEARCH and ITERATION in self.marks[node]:
-            step = self.entries[node][1]
-            self.step_labels[step] += " again"  # type: ignore[index]
+            again = cast(int, self.entries[node][1])
+            self.step_labels[again] += " again"
 
     def name_move(self, move: Hashable) -> str:
         """How an edge is labelled: a pass's or iteration's own words, else the game's move name."""
         if move.__class__ is int and move in self.step_labels:
-            return self.step_labels[move]  # type: ignore[index]
+            return self.step_labels[move]
         return self._move_name(move)
 
 
@@ -116,12 +116,12 @@ def _fields(marks: dict[str, object], d: dict[str, Any]) -> dict[str, Any]:
     if SEARCH_ROOT in marks:
         out["search_root"] = True
     if PASS in marks:
-        k, gamma = marks[PASS]  # type: ignore[misc]
+        k, gamma = cast("tuple[int, float]", marks[PASS])
         fail = "high" if d["value"] >= gamma else "low"
         out.update({"pass": k, "gamma": gamma, "fail": fail})
         words.append(f"pass {k}: \u03b3={_fmt(gamma)}, fails {fail}")
     if ITERATION in marks:
-        k, depth = marks[ITERATION]  # type: ignore[misc]
+        k, depth = cast("tuple[int, int]", marks[ITERATION])
         out.update({"iteration": k, "iteration_depth": depth})
         words.append(f"iteration {k}, depth {depth}")
     if RESEARCH in marks:
@@ -138,7 +138,7 @@ def _fields(marks: dict[str, object], d: dict[str, Any]) -> dict[str, Any]:
         if PASS not in marks:
             words.append("null window")
     if TT_HIT in marks:
-        value, bound, origin = marks[TT_HIT]  # type: ignore[misc]
+        value, bound, origin = cast("tuple[float, str, int]", marks[TT_HIT])
         out.update({"tt_hit": True, "tt_bound": bound, "tt_from": origin})
         words.append(f"table {RELATION.get(str(bound), '')}{_fmt(value)} from #{origin}")
     if TT_MOVE in marks:
