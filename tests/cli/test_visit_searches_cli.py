@@ -55,7 +55,7 @@ def test_mtdf_json_shows_every_pass_with_its_gamma_and_bound(capfd) -> None:
     hits = [n for n in data["nodes"] if n["tt_hit"]]
     assert hits and all(n["leaf"] == "table" and n["tt_from"] < n["id"] for n in hits)
     labels = {e["label"] for e in data["edges"] if e["source"] == 0}
-    assert labels == {"pass 1", "pass 2"}
+    assert labels == {"pass-1", "pass-2"}
 
 
 def test_mtdf_guess_sets_the_first_pass(capfd) -> None:

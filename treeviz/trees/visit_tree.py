@@ -86,10 +86,10 @@ class VisitRecorder(TreeBuilder):
             step = -1 - len(self.step_labels)
             parent, _, state, ply, alpha, beta = self.entries[node]
             self.entries[node] = (parent, step, state, ply, alpha, beta)
-            self.step_labels[step] = f"pass {k}" if mark == PASS else f"depth {value}"
+            self.step_labels[step] = f"pass-{k}" if mark == PASS else f"depth-{value}"
         elif mark == RESEARCH and ITERATION in self.marks[node]:
             again = cast(int, self.entries[node][1])
-            self.step_labels[again] += " again"
+            self.step_labels[again] += "-again"
 
     def name_move(self, move: Hashable) -> str:
         """How an edge is labelled: a pass's or iteration's own words, else the game's move name."""

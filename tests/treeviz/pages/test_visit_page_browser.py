@@ -60,4 +60,4 @@ def test_replay_steps_through_mtdf_passes(driver, tmp_path) -> None:
     assert len(passes) == G.graph["passes"] >= 2
     for k, n in enumerate(passes, 1):
         text = status_at_entry(driver, G, n)
-        assert f"pass {k}: γ=" in text and "(moves pass" in text
+        assert f"pass {k}: γ=" in text and "(moves pass-" in text
