@@ -788,7 +788,7 @@
       if (t.leaf[i] === 1) tags.push("eval");
       else if (t.leaf[i] === 2) tags.push("table");
       const note = t.noteOf(i);
-      if (note) tags.push(note.length > 14 ? note.slice(0, 13) + "…" : note);
+      if (note) tags.push(note.length > 11 ? note.slice(0, 10) + "…" : note);
       el(g, "text", { class: "ord", x: tx, y: lines[2] }, tags.join(" · "));
       if (ab) g._win = el(g, "text", { class: "win", x: tx, y: lines[3] });
       const cut = t.cutText(i);
