@@ -438,6 +438,10 @@ def order_comparison(
 
     orders = list(orders)
     _check_panels("orders", orders, ORDERS, "a move order", "a comparison of move orders needs two or more")
+    if algorithm in VISIT_SEARCHES:
+        raise ParameterError("{algorithm}: a comparison of move orders draws one plain search per order; compare "
+                             f"the orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}, or draw {{algorithm:bare}} "
+                             "under one {order:name}", algorithm=algorithm, order=None)
     if algorithm not in ALGORITHMS_WITH_ORDERS:
         raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
                              f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
