@@ -264,6 +264,8 @@
       const steps = [{ window: [a, b], after: -1 }];
       const side = sideIndex(this, i);
       if (side === 2 || this.hidden[i]) return steps;
+      // The node standing for MTD(f)'s passes or the iterations: its children are whole searches, not moves.
+      if (this.steps.size && Array.from(this.children(i)).some((c) => this.steps.has(c))) return steps;
       for (const c of this.children(i)) {
         if (c >= this.n) continue;
         const v = this.numOf(this.value[c]);
