@@ -242,8 +242,8 @@ def tree_command(fen: str | None, algo: Search, compare: str | None, **options: 
 
 @click.command(cls=Command, context_settings=CONTEXT, renamed={"--searches": "--compare"})
 @click.option("--compare", "searches", type=Text(), default="minimax,alphabeta", show_default=True, metavar="LIST",
-              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts (as "
-                   "tttree --compare LIST; was --searches).")
+              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts, pvs, mtdf, "
+                   "id (as tttree --compare LIST; was --searches).")
 @search_options
 @position_options
 @_tree_options
