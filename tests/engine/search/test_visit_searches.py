@@ -101,6 +101,18 @@ def test_every_search_returns_the_value_of_every_reachable_tictactoe_position() 
                 assert minimax(TICTACTOE, child).value == expected, (name, ref.to_fen(position))
 
 
+@pytest.mark.slow
+def test_pvs_fast_path_enters_what_the_observed_search_enters_on_every_tictactoe_position() -> None:
+    for position in ref.reachable("o"):
+        state = TICTACTOE.parse_fen(ref.to_fen(position))
+        fast = pvs(TICTACTOE, state)
+        seen = Marks()
+        observed = pvs(TICTACTOE, state, observer=seen)
+        assert (fast.value, fast.best_moves, fast.nodes, fast.leaves, fast.researches) == \
+            (observed.value, observed.best_moves, observed.nodes, observed.leaves, observed.researches), position
+        assert seen.entered == fast.nodes
+
+
 def test_the_empty_board_needs_fewer_nodes_with_a_table() -> None:
     start = TICTACTOE.initial()
     plain = alphabeta(TICTACTOE, start)
