@@ -136,6 +136,7 @@ def main() -> int:
         search_graph_pages(driver, out)
         quiz_pages(driver, out)
         keyboard_page(driver, out)
+        visit_pages(driver, out)
     return 0
 
 
@@ -161,6 +162,26 @@ def keyboard_page(driver, out: Path) -> None:
         "document.head.appendChild(s);")
     time.sleep(0.3)
     _save_shot(driver, out / "keyboard_treeitem_focus.png")
+
+
+def visit_pages(driver, out: Path) -> None:
+    """Issue 33's page: principal variation search, its replay stopped as it enters a re-search (the status line
+    says of which null-window visit)."""
+    page = out / "pvs_xox1o2x1_o.html"
+    tree = search_tree("xox1o2x1 o", algorithm="pvs")
+    write_atomically(page, tree.html())
+    print(f"wrote {page} ({page.stat().st_size / 1e3:.0f} kB)")
+    G = tree.graph
+    research = min(n for n, d in G.nodes(data=True) if d.get("research"))
+    step = 2 * research - G.nodes[research]["depth"] + 1  # just after entering it
+    open_page(driver, page)
+    _click(driver, 0, "button.expand-all")
+    driver.execute_script(
+        f"const s = document.querySelector('section.viewer .slider'); s.value = {step};"
+        " s.dispatchEvent(new Event('input'));")
+    _click(driver, 0, "button.fit")
+    _settle(driver)
+    _save_shot(driver, out / "pvs_replay_research.png")
 
 
 CLASSIC = "[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"

@@ -239,6 +239,39 @@ def compile_tex(path: Path) -> None:
         write_atomically(path.with_suffix(".pdf"), (Path(work) / path.with_suffix(".pdf").name).read_bytes())
 
 
+SEARCH_SAMPLES = [
+    # (file stem, search_tree's arguments, figure options)
+    ("pvs_research", {"position": "xox1o2x1 o", "algorithm": "pvs"}, {"style": "board"}),
+    ("pvs_research_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "pvs"},
+     {"style": "textbook", "size": "12cm"}),
+    ("mtdf_passes", {"position": "1o11o1oxx x", "algorithm": "mtdf"}, {"style": "board"}),
+    ("mtdf_passes_textbook", {"tree": "[[2,7],[6,9],[1,8],[5,4]]", "algorithm": "mtdf"},
+     {"style": "textbook", "size": "12cm"}),
+    ("id_table", {"position": "1o11o1oxx x", "algorithm": "id", "table": True}, {"style": "compact", "size": "16cm"}),
+]
+"""Issue 33's searches (samples/searches/): a PVS tree with a re-search, MTD(f)'s passes, an iterative deepening
+with a table, and the five searches of g1 compared (figure and CSV table)."""
+
+
+def engine_search_samples(out: Path) -> None:
+    """samples/searches/: the searches real engines run, drawn (README: The searches engines run)."""
+    from treeviz.tree import comparison
+
+    folder = out / "searches"
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem, search, figure in SEARCH_SAMPLES:
+        tree = search_tree(**search)
+        for fmt in FORMATS:
+            path = folder / f"{stem}.{fmt}"
+            write_atomically(path, tree.export(fmt, **figure))
+            print(f"wrote {_shown(path, out)}")
+    tree = comparison("1o11o1oxx x", algorithms=["minimax", "alphabeta", "pvs", "mtdf", "id"])
+    for fmt, options in (("svg", {"style": "compact"}), ("csv", {})):
+        path = folder / f"g1_compare5.{fmt}"
+        write_atomically(path, tree.export(fmt, **options))  # type: ignore[arg-type]
+        print(f"wrote {_shown(path, out)}")
+
+
 def _shown(path: Path, out: Path) -> Path:
     return path.relative_to(out.parent) if out.is_relative_to(ROOT) else path
 
@@ -265,6 +298,7 @@ def main() -> None:
     search_graph_samples(args.out)
     anygame_figures(args.out)
     exercise_samples(args.out)
+    engine_search_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

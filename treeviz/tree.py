@@ -15,7 +15,7 @@ import os
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
 import networkx as nx
 
@@ -40,12 +40,12 @@ if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is 
     from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
     from treeviz.trees.dag import Merge
 
-Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html"]
+Format = Literal["dot", "png", "svg", "pdf", "tex", "json", "html", "csv"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 """Every output format of a tree, as named by ``tttree --format``."""
 BINARY_FORMATS = frozenset({"png", "pdf"})
 SUFFIXES: dict[str, Format] = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
-            ".json": "json", ".html": "html", ".htm": "html"}
+            ".json": "json", ".html": "html", ".htm": "html", ".csv": "csv"}
 """Output file suffixes that say the format when none is given."""
 MAX_PICTURE_NODES = BOARD_MAX
 """Past this many drawn nodes (stubs included) board-style pictures are refused: Graphviz's layout alone would take
@@ -177,6 +177,10 @@ class Tree:
             return Output([tree.json()])
         if fmt == "html":
             return Output([tree.html()])
+        if fmt == "csv":
+            from treeviz.trees.comparison_table import comparison_csv
+
+            return Output([comparison_csv(tree.graphs)])
         graphs = tree.graphs
         kinds = [kind_of(G) for G in graphs]
         panels = [Panel(G, kind.cluster_title(G) if len(graphs) > 1 else None) for G, kind in zip(graphs, kinds,
@@ -255,7 +259,7 @@ class Tree:
         return pictures.put_in(render(dot, "svg").decode())
 
 
-Search = Literal["minimax", "alphabeta", "mcts", "bot"]
+Search = Literal["minimax", "alphabeta", "mcts", "bot", "pvs", "mtdf", "id"]
 SEARCHES: tuple[Search, ...] = get_args(Search)
 """The searches a tree can be drawn from (``tttree --algo``, ``--compare LIST``)."""
 DEFAULT_COMPARE: tuple[Search, ...] = ("minimax", "alphabeta")
@@ -291,6 +295,9 @@ def search_tree(
     solver: bool = False,
     node_budget: int = DEFAULT_NODE_BUDGET,
     max_game_length: int | None = None,
+    table: bool = False,
+    guess: float | None = None,
+    aspiration: float | None = None,
 ) -> Tree:
     """The search tree of a position, as :class:`Tree`: a FEN (of a game :func:`game_for_fen` recognises), a
     textbook tree (``tree="[[3,12,8],[2,4,6],[14,5,2]]"``, MAX at the root unless ``root="min"``), or any game
@@ -306,6 +313,8 @@ def search_tree(
     into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
     are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`), and ``max_game_length``, the moves a playout may
     last before the game is taken for one that never ends (default :data:`engine.game.MAX_GAME_LENGTH`).
+    ``table`` searches ``alphabeta``, ``pvs`` or ``id`` over a transposition table; ``guess`` is ``mtdf``'s first
+    guess, ``aspiration`` the half-width of ``id``'s windows (see :mod:`treeviz.trees.visit_tree`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: a tree, game or move list that cannot be read or played (the engine's errors, all
@@ -324,9 +333,10 @@ def search_tree(
         raise ParameterError("{order} orders the moves of minimax and alpha-beta; {algorithm} chooses its own by "
                              "UCB1 and random playouts", order=order, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver, max_game_length)
+    check_visit_options([algorithm], table, guess, aspiration, merge)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
-                   (iterations, c, seed, solver, max_game_length), node_budget)
+                   (iterations, c, seed, solver, max_game_length), node_budget, (table, guess, aspiration))
     source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
               "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
               "merge": merge}
@@ -355,6 +365,9 @@ def comparison(
     plies: int | None = None,
     node_budget: int = DEFAULT_NODE_BUDGET,
     max_game_length: int | None = None,
+    table: bool = False,
+    guess: float | None = None,
+    aspiration: float | None = None,
 ) -> Tree:
     """Two or more searches of a position drawn side by side, one panel each, in the order given
     (minimax and alpha-beta by default); the position is named as for :func:`search_tree` (a FEN, ``tree=``,
@@ -369,9 +382,12 @@ def comparison(
     _check_mcts_options(algorithms, iterations, c, seed, solver, max_game_length)
     if merge is not None and "mcts" in algorithms:
         raise ParameterError(MERGE_NOT_MCTS, merge=merge, algorithm="mcts")
+    check_visit_options(algorithms, table, guess, aspiration, merge)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
     graphs = [_build(start, a, None if a == "mcts" else depth, scoring, order, max_nodes, path, plies, merge,
-                     (iterations, c, seed, solver, max_game_length), node_budget) for a in algorithms]
+                     (iterations, c, seed, solver, max_game_length), node_budget,
+                     (table and a in TABLE_SEARCHES, guess if a == "mtdf" else None,
+                      aspiration if a == "id" else None)) for a in algorithms]
     return Tree(*graphs, title=title, position=start.words)
 
 
@@ -425,6 +441,10 @@ def order_comparison(
 
     orders = list(orders)
     _check_panels("orders", orders, ORDERS, "a move order", "a comparison of move orders needs two or more")
+    if algorithm in VISIT_SEARCHES:
+        raise ParameterError("{algorithm}: a comparison of move orders draws one plain search per order; compare "
+                             f"the orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}, or draw {{algorithm:bare}} "
+                             "under one {order:name}", algorithm=algorithm, order=None)
     if algorithm not in ALGORITHMS_WITH_ORDERS:
         raise ParameterError("{algorithm} has no move order to compare (its playouts are random): compare the "
                              f"orders of {' or '.join(ALGORITHMS_WITH_ORDERS)}", algorithm=algorithm)
@@ -466,11 +486,45 @@ def _check_mcts_options(algorithms: Sequence[str], iterations: int | None, c: fl
                              algorithm="mcts")
 
 
+VISIT_SEARCHES = ("pvs", "mtdf", "id")
+"""The searches drawn as the tree of their visits (:mod:`treeviz.trees.visit_tree`), as alpha-beta is with a table."""
+TABLE_SEARCHES = ("alphabeta", "pvs", "id")
+"""The searches ``table`` (``--tt``) applies to."""
+
+
+def check_visit_options(algorithms: Sequence[str], table: bool, guess: float | None, aspiration: float | None,
+                        merge: Merge | None = None) -> None:
+    """Refuse a table, a guess or an aspiration window given to searches that take none (in a comparison: to
+    none of its searches), and a merge of a tree of visits.
+
+    :raises engine.errors.ParameterError: naming the parameter.
+    """
+    if table and not any(a in TABLE_SEARCHES for a in algorithms):
+        raise ParameterError(f"{{table}} is a transposition table for {', '.join(TABLE_SEARCHES)} (MTD(f) always "
+                             "has one); {algorithm:bare} takes none", table=table, algorithm=",".join(algorithms))
+    if guess is not None and "mtdf" not in algorithms:
+        raise ParameterError("{guess} is MTD(f)'s first guess: it applies to {algorithm:name} mtdf only, not to "
+                             "{algorithm:bare}", guess=guess, algorithm=",".join(algorithms))
+    if guess is not None and not math.isfinite(guess):
+        raise ParameterError("{guess} must be a finite number", guess=guess)
+    if aspiration is not None and "id" not in algorithms:
+        raise ParameterError("{aspiration} windows the iterations of iterative deepening: it applies to "
+                             "{algorithm:name} id only, not to {algorithm:bare}", aspiration=aspiration,
+                             algorithm=",".join(algorithms))
+    if aspiration is not None and not (math.isfinite(aspiration) and aspiration > 0):
+        raise ParameterError("{aspiration} must be a number more than 0", aspiration=aspiration)
+    if merge is not None and (table or any(a in VISIT_SEARCHES for a in algorithms)):
+        raise ParameterError("{merge} folds minimax and alpha-beta trees, not the visits of a search that revisits "
+                             "positions ({algorithm:bare}{table:bare})", merge=merge,
+                             algorithm=",".join(algorithms), table=" with a table" if table else "")
+
+
 def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringChoice, order: OrderName,
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: Merge | None = None,
            mcts: tuple[int | None, float, int | None, bool, int | None] = (None, DEFAULT_C, 0, False, None),
-           node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
+           node_budget: int = DEFAULT_NODE_BUDGET,
+           visits: tuple[bool, float | None, float | None] = (False, None, None)) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
@@ -507,12 +561,21 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
     if adapter.needs_depth and depth is None:
         raise ParameterError(f"{adapter.position_noun} needs a depth limit ({{depth:name}} N, e.g. 2): its full tree "
                              "is far too big to search", depth=None)
+    table, guess, aspiration = visits
+    if algorithm in VISIT_SEARCHES or table:
+        from treeviz.trees.visit_tree import build_visit_tree
+
+        return build_visit_tree(game, state, algorithm=algorithm, depth=depth,  # type: ignore[arg-type]
+                                scoring=scoring, order=order, max_nodes=max_nodes, path=moves, plies=plies,
+                                node_budget=node_budget, seed=mcts[2], table=table, guess=guess,
+                                aspiration=aspiration)
     if merge is None:
-        return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
+        return build_tree(game, state, algorithm=cast("Algorithm", algorithm), depth=depth, scoring=scoring,
+                          order=order, max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget,
+                          seed=mcts[2])
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
-    recorder, graph_attrs, _ = record_search(game, state, algorithm=algorithm, depth=depth, scoring=scoring,
-                                             order=order, node_budget=node_budget, seed=mcts[2])
+    recorder, graph_attrs, _ = record_search(game, state, algorithm=cast("Algorithm", algorithm), depth=depth,
+                                             scoring=scoring, order=order, node_budget=node_budget, seed=mcts[2])
     return merge_records(recorder, game, merge, graph_attrs=graph_attrs, max_nodes=max_nodes)

@@ -94,3 +94,36 @@ class MctsObserver(Protocol):
         nodes the solver proved in this iteration, index 0 being the root.
         """
         ...
+
+
+Mark = str
+NULL_WINDOW: Mark = "null_window"
+"""The node is searched with a null window ``[α, α+1]`` (principal variation search, MTD(f)); detail: None."""
+RESEARCH: Mark = "research"
+"""The node repeats an earlier visit of the same position with a wider window; detail: the earlier visit's number
+(its order), or for an iteration the side it failed on, ``"high"`` or ``"low"``."""
+PASS: Mark = "pass"
+"""The node is the root of one MTD(f) pass; detail: ``(pass number from 1, gamma)``: the pass tests ``value >= gamma``
+with the null window ``[gamma - 1, gamma]``."""
+ITERATION: Mark = "iteration"
+"""The node is the root of one iteration of iterative deepening; detail: ``(iteration number from 1, depth)``."""
+TT_HIT: Mark = "tt_hit"
+"""The node was answered from the transposition table; detail: ``(value, bound, origin)`` with the bound of the
+entry used (``exact``, ``lower``, ``upper``, first player's view) and ``origin`` the visit number of the node whose
+result the table kept."""
+TT_MOVE: Mark = "tt_move"
+"""The node's move was searched first because the table kept it as the best move of an earlier search."""
+SEARCH_ROOT: Mark = "search_root"
+"""The node stands for a whole search made of several root searches (MTD(f)'s passes, the iterations of iterative
+deepening): its children are those searches; detail: the search's name."""
+
+
+class VisitObserver(SearchObserver, Protocol):
+    """A :class:`SearchObserver` that also hears what a node visit is for: the searches that visit a position
+    several times (:mod:`engine.search.pvs`, :mod:`engine.search.mtdf`, :mod:`engine.search.iterative_deepening`,
+    :mod:`engine.search.table_alphabeta`) call :meth:`mark` right after ``enter``, once per mark of the node."""
+
+    def mark(self, mark: Mark, detail: object = None) -> None:
+        """The node just entered carries ``mark`` (one of :data:`NULL_WINDOW`, :data:`RESEARCH`, :data:`PASS`,
+        :data:`ITERATION`, :data:`TT_HIT`, :data:`TT_MOVE`, :data:`SEARCH_ROOT`) with its ``detail``."""
+        ...

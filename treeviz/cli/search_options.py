@@ -19,7 +19,10 @@ from treeviz.trees.dag import MERGES
 
 ALGO_HELP = ("minimax; alphabeta: negamax with alpha-beta pruning (fail-soft); mcts: Monte Carlo tree search "
              "(UCT, random playouts); bot: the bot's own search as sm-bot runs it, to --depth N (PVS, table, "
-             "killers, history, late-move reductions, quiescence).")
+             "killers, history, late-move reductions, quiescence); "
+             "pvs: principal variation search (NegaScout: null windows, re-searches); "
+             "mtdf: MTD(f), null-window passes over a transposition table; id: iterative deepening (table move "
+             "first, --aspiration windows).")
 
 
 def compare_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,6 +51,16 @@ def search_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--solver", is_flag=True, default=False,
                      help="MCTS: prove wins and losses as they are found (MCTS-solver) and back them up."),
         max_game_length_option("MCTS: a random playout"),
+        click.option("--tt", "table", is_flag=True, default=False,
+                     help="alphabeta, pvs, id: search over a transposition table (keyed as --merge transpositions "
+                          "merges positions); a node the table answers is drawn as a table hit."),
+        click.option("--guess", type=Number(about="MTD(f)'s first guess"), default=None, metavar="G",
+                     help="mtdf: the first guess [default: the position's heuristic value in a depth-limited "
+                          "search, else 0]."),
+        click.option("--aspiration", type=Number(about="the aspiration window's half-width"), default=None,
+                     metavar="W",
+                     help="id: search each iteration inside [v-W, v+W] around the last value v; a value outside "
+                          "it is searched again with the full window."),
     ]
     for option in reversed(options):
         command = option(command)

@@ -69,7 +69,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                    plies: int | None = None, merge: Merge | None = None, iterations: int | None = None,
                    c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None,
-                   max_game_length: int | None = None) -> Tree:
+                   max_game_length: int | None = None, table: bool = False, guess: float | None = None,
+                   aspiration: float | None = None) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
@@ -97,18 +98,24 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
                             "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget,
                             "max_game_length": max_game_length}
+    visits: dict[str, Any] = {"table": table, "guess": guess, "aspiration": aspiration}
+    if len(orders) > 1 and any(v not in (None, False) for v in visits.values()):
+        fail("--tt, --guess and --aspiration apply to one search order; --order with several orders compares "
+             "plain searches")
     try:
         if len(orders) > 1:
             assert algo != "mcts" and algo != "bot"  # refused above
-            tree = order_comparison(**where, algorithm=algo, orders=orders, depth=depth, scoring=scoring,
-                                    max_nodes=max_nodes, title=title, path=path, plies=plies,
+            tree = order_comparison(**where, algorithm=cast("Algorithm", algo), orders=orders, depth=depth,
+                                    scoring=scoring, max_nodes=max_nodes, title=title, path=path, plies=plies,
                                     seed=mcts["seed"], node_budget=node_budget)
         elif algorithms is not None:
             tree = comparison(**where, algorithms=algorithms, depth=depth, scoring=scoring, order=orders[0],
-                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
+                              max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts,
+                              **visits)
         else:
             tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=orders[0],
-                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts)
+                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts,
+                               **visits)
     except ValueError as exc:
         fail(exc)
     for note in horizon_notes(tree):
@@ -244,8 +251,8 @@ def tree_command(fen: str | None, algo: Search, compare: str | None, **options: 
 
 @click.command(cls=Command, context_settings=CONTEXT, renamed={"--searches": "--compare"})
 @click.option("--compare", "searches", type=Text(), default="minimax,alphabeta", show_default=True, metavar="LIST",
-              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts (as "
-                   "tttree --compare LIST; was --searches).")
+              help="The searches to put side by side: a comma-separated list of minimax, alphabeta, mcts, pvs, mtdf, "
+                   "id (as tttree --compare LIST; was --searches).")
 @search_options
 @position_options
 @_tree_options

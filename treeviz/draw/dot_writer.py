@@ -149,7 +149,7 @@ def panels_heading(graphs: Sequence[nx.DiGraph], fen: str) -> str:
     """``Minimax, alpha-beta and MCTS search trees of x21o11xo o``."""
     kinds = [kind_of(G) for G in graphs]
     names = [k.name for k in kinds]
-    names = [names[0]] + [n if n.isupper() else n.lower() for n in names[1:]]
+    names = [names[0]] + [n if n[:2].isupper() else n.lower() for n in names[1:]]  # MCTS, MTD(f) keep theirs
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     noun = "graphs" if any(k.noun == "graphs" for k in kinds) else "trees"
     return f"{joined} search {noun} of {fen}"

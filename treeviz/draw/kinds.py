@@ -267,6 +267,62 @@ def strategy_promise(G: nx.DiGraph) -> str:
     return f"{promise} whatever {other} plays"
 
 
+@dataclass(frozen=True)
+class VisitKind(TreeKind):
+    """The tree of visits of a search that revisits positions (:mod:`treeviz.trees.visit_tree`): principal variation
+    search, MTD(f), iterative deepening, alpha-beta over a table. Drawn as alpha-beta trees are (visit order, window,
+    cuts), each node with what its visit was for (``note``: null window, re-search, pass, iteration, table hit), and
+    its counts in the titles."""
+
+    def title(self, G: nx.DiGraph, fen: str | None = None) -> str:
+        return search_dot.search_title(G, self.name, fen) + visit_counts(G)
+
+    def cluster_title(self, G: nx.DiGraph) -> str:
+        return search_dot.search_cluster_title(G, self.name) + visit_counts(G)
+
+    def compact_text(self, d: dict[str, Any]) -> NodeText:
+        """The value, and above it ``#n`` with a tag for what the visit was (``nw`` null window, ``re`` re-search,
+        ``tt`` table hit, ``p1`` pass 1, ``d2`` iteration to depth 2)."""
+        text = super().compact_text(d)
+        tags = visit_tags(d)
+        return NodeText(text.main, f"{text.small or ''} {tags}".strip() if tags else text.small)
+
+    def textbook_text(self, d: dict[str, Any]) -> NodeText:
+        """The textbook value, with the visit's tags (not its order) above it."""
+        text = super().textbook_text(d)
+        return NodeText(text.main, visit_tags(d) or None)
+
+    def compact_notes(self, G: nx.DiGraph) -> list[str]:
+        return ["nw null window, re re-search, tt table hit, p pass, d depth, * table move first"]
+
+
+def visit_tags(d: dict[str, Any]) -> str:
+    """The short tags of a visit's marks, for the compact style."""
+    tags = []
+    if d.get("pass") is not None:
+        tags.append(f"p{d['pass']} \u03b3{format_number(d.get('gamma'), signed=False)}")
+    if d.get("iteration") is not None:
+        tags.append(f"d{d.get('iteration_depth')}")
+    if d.get("research"):
+        tags.append("re")
+    elif d.get("null_window") and d.get("pass") is None:
+        tags.append("nw")
+    if d.get("tt_hit"):
+        tags.append("tt")
+    if d.get("tt_move"):
+        tags.append("*")
+    return " ".join(tags)
+
+
+def visit_counts(G: nx.DiGraph) -> str:
+    """``, 1 re-search, 12 table hits``: the counts of a tree of visits that are not zero."""
+    g = G.graph
+    words = [count(g[name], one, many) for name, one, many in (
+        ("researches", "re-search", "re-searches"), ("passes", "pass", "passes"),
+        ("iterations", "iteration", "iterations"), ("tt_hits", "table hit", "table hits")) if g.get(name)]
+    return "".join(f", {w}" for w in words)
+
+
 MINIMAX = TreeKind("minimax", "Minimax", "minimax", panel_prefix="m")
 ALPHABETA = TreeKind("alphabeta", "Alpha-beta", "alpha-beta", panel_prefix="a", cuts=True, windows=True)
 MCTS = MctsKind("mcts", "MCTS", "MCTS", panel_prefix="u", croppable=False, page_viewer="mcts", long_legend=True,
@@ -274,7 +330,14 @@ MCTS = MctsKind("mcts", "MCTS", "MCTS", panel_prefix="u", croppable=False, page_
 STRATEGY = StrategyKind("strategy", "strategy", "strategy")
 BOT = BotKind("bot", "Bot search", "the bot's search", panel_prefix="b", cuts=True, windows=True, long_legend=True)
 
-KINDS: dict[str | None, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY, BOT)}
+PVS = VisitKind("pvs", "PVS", "principal variation search", panel_prefix="v", cuts=True, windows=True)
+MTDF = VisitKind("mtdf", "MTD(f)", "MTD(f)", panel_prefix="f", cuts=True, windows=True)
+ITERATIVE = VisitKind("id", "Iterative deepening", "iterative deepening", panel_prefix="i", cuts=True, windows=True)
+ALPHABETA_TT = VisitKind("alphabeta", "Alpha-beta + table", "alpha-beta over a table", panel_prefix="t", cuts=True,
+                         windows=True)
+
+KINDS: dict[str | None, TreeKind] = {k.algorithm: k for k in (MINIMAX, ALPHABETA, MCTS, STRATEGY, BOT, PVS,
+                                                               MTDF, ITERATIVE)}
 """The kinds by the ``algorithm`` their graphs record (looked up with None for a graph that records none)."""
 _DAGS: dict[tuple[str | None, str], DagKind] = {
     (base.algorithm, merge): DagKind(base.algorithm, base.name, base.prose, croppable=False, tidy=False,
@@ -294,6 +357,8 @@ def kind_of(G: nx.DiGraph) -> TreeKind:
         found = _DAGS.get((algorithm, merge))
         if found is not None:
             return found
+    if algorithm == "alphabeta" and g.get("tt"):
+        return ALPHABETA_TT
     kind = KINDS.get(algorithm)
     if kind is not None:
         return kind
@@ -348,7 +413,7 @@ def figure_kinds(graphs: Sequence[nx.DiGraph]) -> list[TreeKind]:
     return [kind_of(G) for G in graphs]
 
 
-__all__ = ["ALPHABETA", "BOT", "KINDS", "MCTS", "MINIMAX", "STRATEGY", "BotKind", "DagKind", "MctsKind", "StrategyKind",
-           "TreeKind",
+__all__ = ["ALPHABETA", "ALPHABETA_TT", "BOT", "ITERATIVE", "KINDS", "MCTS", "MINIMAX", "MTDF", "PVS", "STRATEGY",
+           "BotKind", "DagKind", "MctsKind", "StrategyKind", "TreeKind", "VisitKind", "visit_counts", "visit_tags",
            "figure_kinds", "kind_of", "legend_words", "node_text", "orders_compared", "panel_key", "pv_words",
            "strategy_promise", "textbook_text"]

@@ -153,6 +153,9 @@ def node_label(picture: str, node: dict[str, Any], sides: Sides, *, show_window:
     if marks:
         ink = MARK_INK if theme.name == "default" else theme.ink
         rows.append(f'<TR><TD><FONT POINT-SIZE="8" COLOR="{ink}"><B>{escape(marks)}</B></FONT></TD></TR>')
+    note = node.get("note")
+    if note:  # what a visit of a search that revisits positions was for (treeviz.trees.visit_tree)
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8"><I>{escape(note)}</I></FONT></TD></TR>')
     return node_frame(rows, sides.index(node.get("to_move")), pv, theme)
 
 

@@ -97,6 +97,8 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     cuts: list[int] = []
     stack: list[int] = []
     gaps = False
+    notes: list[Any] = []  # [k, words, ...]: what a visit was for (treeviz.trees.visit_tree)
+    steps: list[Any] = []  # [k, label, ...]: a pass's or an iteration's edge, which no game move names
 
     def number(v: Any) -> int:
         k = num_index.get(v)
@@ -136,6 +138,10 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
             best.append(k)
         if a.get("hidden"):
             hidden += [k, int(a["hidden"])]
+        if a.get("note"):
+            notes += [k, str(a["note"])]
+        if link is not None and link[1] < 0 and a.get("search_root") is False:
+            steps += [k, str(G.edges[link[0], node].get("label", ""))]
         if a.get("cut"):
             cuts += [k, code(cuts_codes, a["cut"], "cut"), number(a.get("cut_value")),
                      number(a.get("cut_bound")), int(a.get("pruned_children") or 0)]
@@ -188,6 +194,8 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
         "best": best,
         "hidden": hidden,
         "cuts": cuts,
+        **({"notes": notes} if notes else {}),
+        **({"steps": steps} if steps else {}),
         "stubs": {
             "n": len(stubs),
             "parent": stub_parent,

@@ -44,7 +44,9 @@ class TreePlan:
             size[parent[i]] += size[i]
 
         # Stubs: one per skipped move, in report order.
-        play, fen_of_state, move_name = game.play, game.fen, game.move_name
+        play, fen_of_state = game.play, game.fen
+        # A recorder may name moves of its own (the edges of MTD(f)'s passes: treeviz.trees.visit_tree).
+        move_name = getattr(rec, "name_move", game.move_name)
         stubs = []  # (parent id, move, state, kind, cut value, cut bound)
         for node, kind, value, bound, skipped in rec.cuts:
             s = entries[node][2]

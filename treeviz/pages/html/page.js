@@ -192,7 +192,13 @@
       this.board = boardOf(d);
       this.sides = d.side === undefined ? null : column(d.side, N);
       this.pictures = d.pictures || null;
-      this.isAlphaBeta = this.meta.algorithm === "alphabeta";
+      this.isAlphaBeta = ["alphabeta", "pvs", "mtdf", "id"].includes(this.meta.algorithm);
+      // What each visit of a search that revisits positions was for (null window, re-search, pass, table hit), and
+      // the labels of the edges to MTD(f)'s passes and the iterations, which no move names.
+      this.notes = new Map();
+      for (let j = 0; j < (d.notes || []).length; j += 2) this.notes.set(d.notes[j], d.notes[j + 1]);
+      this.steps = new Map();
+      for (let j = 0; j < (d.steps || []).length; j += 2) this.steps.set(d.steps[j], d.steps[j + 1]);
       this.signed = this.board.signed !== false;
       this.sentences = traceSentences(d);
       this._fenIndex = null;
@@ -213,7 +219,13 @@
     sideOf(i) { return sideName(this, i); }
     sideClass(i) { return SIDE_CLASSES[sideIndex(this, i)]; }
     numOf(k) { return k < 0 ? null : this.nums[k]; }
-    label(i) { const mv = this.move[i]; return mv < 0 ? "" : this.labels[mv] ?? String(mv); }
+    label(i) {
+      const mv = this.move[i];
+      if (mv < 0) return this.steps.get(i) ?? "";
+      return this.labels[mv] ?? String(mv);
+    }
+    /** What visit i was for, in words ("null window", "re-search of #4", "pass 2: γ=+1, fails low"), or "". */
+    noteOf(i) { return this.notes.get(i) ?? ""; }
     enterTime(i) { return 2 * i - this.depth[i]; }
     leaveTime(i) { return 2 * i - this.depth[i] + 2 * this.size[i] - 1; }
     /** The event number e (0-based) as {node, leave}. */
@@ -269,6 +281,8 @@
       const steps = [{ window: [a, b], after: -1 }];
       const side = sideIndex(this, i);
       if (side === 2 || this.hidden[i]) return steps;
+      // The node standing for MTD(f)'s passes or the iterations: its children are whole searches, not moves.
+      if (this.steps.size && Array.from(this.children(i)).some((c) => this.steps.has(c))) return steps;
       for (const c of this.children(i)) {
         if (c >= this.n) continue;
         const v = this.numOf(this.value[c]);
@@ -663,9 +677,11 @@
       const where = `#${t.visitNo(i)}` + (path ? ` (moves ${escapeHtml(path)})` : " (root)");
       if (!this.currentLeave) {
         const win = t.isAlphaBeta ? ` with window ${escapeHtml(t.windowText(i))}` : "";
-        return `Enter ${where}${win}`;
+        const note = t.noteOf(i);
+        return `Enter ${where}${win}` + (note ? ` · <i class="visitnote">${escapeHtml(note)}</i>` : "");
       }
       let s = `Return from ${where}: <b>${escapeHtml(t.valueText(i))}</b>`;
+      if (t.noteOf(i)) s += ` · <i class="visitnote">${escapeHtml(t.noteOf(i))}</i>`;
       const p = t.parent[i];
       if (t.isAlphaBeta && p >= 0) {
         const moved = t.windowHistory(p).find((step) => step.after === i);
@@ -920,6 +936,8 @@
       const tags = [`#${fmtInt(t.visitNo(i))}`];
       if (t.leaf[i] === 1) tags.push("eval");
       else if (t.leaf[i] === 2) tags.push("table");
+      const note = t.noteOf(i);
+      if (note) tags.push(note.length > 11 ? note.slice(0, 10) + "…" : note);
       el(g, "text", { class: "ord", x: tx, y: lines[2] }, tags.join(" · "));
       if (ab) g._win = el(g, "text", { class: "win", x: tx, y: lines[3] });
       const cut = t.cutText(i);
@@ -1031,6 +1049,7 @@
         if (t.outcome[i] >= 0) parts.push(outcomeText(t.board, t.outcome[i]));
         else if (t.leaf[i] === 1) parts.push("heuristic leaf");
         rows.push(`<div>${parts.join(" · ")}</div>`);
+        if (t.noteOf(i)) rows.push(`<div class="visitnote"><i>${escapeHtml(t.noteOf(i))}</i></div>`);
         if (t.isAlphaBeta) {
           // Every window it had, as the figures' explain mode writes them ([α, β] → ...), with the move that moved it
           // (during the replay, those seen so far).
