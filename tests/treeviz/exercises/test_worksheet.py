@@ -106,7 +106,7 @@ def test_the_key_draws_what_a_plain_alpha_beta_does(seed: int) -> None:
         alphas, betas = [w[0] for w in windows], [w[1] for w in windows]
         alpha0, beta0 = windows[0]
         v = record["value"]
-        relation = "\u2264 " if v <= alpha0 else "\u2265 " if v >= beta0 else ""  # fail-soft: outside, a bound
+        relation = {"upper": "\u2264 ", "lower": "\u2265 "}.get(record["bound"], "")  # a bound only where one is proved
         assert value == relation + number(v), (text(tree), path)
         notes = [t.text for t in key[f"note-{i}"]]
         assert notes[:2] == [f"\u03b1 {history(alphas)}", f"\u03b2 {history(betas)}"], (text(tree), path)
@@ -127,11 +127,20 @@ def test_bounds_are_written_where_the_search_only_proved_one() -> None:
     ex = exercise(starting_point(tree="[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"))
     key = drawn(ex, "key")
     values = {n.caption: key[f"value-{n.id}"][0].text for n in ex.nodes if n.caption}
-    assert values == {"B": "3", "C": "\u2264 2", "D": "\u2264 2"}  # D: 2 <= alpha = 3 after its last leaf
+    # D: every leaf examined, 2 exact and the others larger, so 2 although it falls at alpha = 3 (AIMA's D = 2)
+    assert values == {"B": "3", "C": "\u2264 2", "D": "2"}
     assert key[f"value-{ex.root.id}"][0].text == "3"
     c = next(n for n in ex.nodes if n.caption == "C")
     assert [t.text for t in key[f"note-{c.id}"]] == ["\u03b1 3", "\u03b2 +\u221e, 2",
                                                       "\u03b1-cut: 2 \u2264 \u03b1=3"]
+
+
+def test_a_node_failing_low_over_examined_leaves_is_keyed_exact() -> None:
+    # the MAX node over 1, 3, 5 is entered with alpha = 6: all three leaves examined, it is 5, not "<= 5"
+    ex = exercise(starting_point(tree="[[6],[[1,3,5]]]"))
+    key = drawn(ex, "key")
+    low = next(n for n in ex.nodes if len(n.children) == 3)
+    assert low.alpha == 6 and key[f"value-{low.id}"][0].text == "5"
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -187,7 +187,21 @@ def test_the_rule_for_bounds(driver, tmp_path: Path) -> None:
     answer(driver, 5, ">=2")
     _, mistakes = check(driver)
     said = [m["you"] for m in mistakes if m["node"] == "5"]
-    assert said == [">=2 (the number is right, but it is not a lower bound)"]
+    assert said == [">=2 (the number is right, but it is only an upper bound, \u2264 2, not a lower bound)"]
+
+
+@pytest.mark.parametrize(("node", "typed", "note"), [
+    (5, "=2", "the number is right, but it is only an upper bound, \u2264 2, not an exact value"),  # C cut: <= 2
+    (0, "<=3", "the number is right, but it is an exact value, not an upper bound"),  # the root is 3
+    (0, ">=3", "the number is right, but it is an exact value, not a lower bound"),
+])
+def test_a_wrong_relation_is_told_what_the_value_is(driver, tmp_path: Path, node: int, typed: str,
+                                                    note: str) -> None:
+    show(driver, tmp_path, tree=CLASSIC)
+    answer(driver, node, typed)
+    _, mistakes = check(driver)
+    said = [m["you"] for m in mistakes if m["node"] == str(node) and m["kind"] == "value"]
+    assert said == [f"{typed} ({note})"]
 
 
 def test_a_game_position_all_correct_then_an_answer_in_a_pruned_node(driver, tmp_path: Path) -> None:

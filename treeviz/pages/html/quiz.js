@@ -469,8 +469,11 @@
       if (a.error) return { ok: false, note: "not a value: write e.g. 3, ≤2 or ≥5" };
       if (!sameNumber(a, q.value[i])) return { ok: false };
       if (a.relation === "" || a.relation === QUIZ_BOUND_RELATION[q.bound[i]]) return { ok: true };
+      // Say what the value is, then what it is not: "=2" at a node proved only <= 2 is a bound, not exact.
       const said = { "=": "an exact value", "≤": "an upper bound", "≥": "a lower bound" }[a.relation];
-      return { ok: false, note: `the number is right, but ${a.relation === "=" ? "it is" : "it is not"} ${said}` };
+      const number = this.t.number(q.value[i]);
+      const is = { exact: "an exact value", upper: `only an upper bound, ≤ ${number}`, lower: `only a lower bound, ≥ ${number}` }[q.bound[i]];
+      return { ok: false, note: `the number is right, but it is ${is}, not ${said}` };
     }
 
     /** An alpha or beta answer: the number itself (∞ as inf). */
@@ -536,7 +539,7 @@
       if (moves) rows.push(`<div>Moves: ${moves}</div>`);
       if (t.board.kind !== "textbook") rows.push(`<div><code>${escapeHtml(t.fenOf(i))}</code></div>`);
       if (this.showing || this.result) {
-        if (i > 0) rows.push(`<div>${escapeHtml(q.reason[i])}</div>`);
+        if (i > 0 && q.reason[i]) rows.push(`<div>${escapeHtml(q.reason[i])}</div>`);
         if (q.examined[i] && !q.leaf[i]) {
           rows.push(`<div>value <b>${escapeHtml(q.answer[i])}</b>: ${escapeHtml(q.valueWhy[i])}</div>`);
           if (t.abQuiz) rows.push(`<div class="dim">windows: ${q.windows[i].map((w) => escapeHtml(t.bracket(w))).join(" → ")}</div>`);
