@@ -749,7 +749,8 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
     entries.extend(("", note) for note in notes)
     swatch_w = 12 * k
     gap = 11 * k
-    widths = [(swatch_w + 3 * k if kind else 0) + text_width(words, pt) for kind, words in entries]
+    to_words = 4.5 * k  # from a sample to its words: clear of them at 150 dpi
+    widths = [(swatch_w + to_words if kind else 0) + text_width(words, pt) for kind, words in entries]
     # Flow into lines.
     rows: list[list[int]] = [[]]
     used = 0.0
@@ -767,7 +768,7 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
             kind, words = entries[i]
             if kind:
                 _swatch(items, kind, x, y - pt * CAP_HEIGHT / 2, swatch_w, pt, style, theme, k)
-                x += swatch_w + 3 * k
+                x += swatch_w + to_words
             items.append(Text(x, y, words, pt, theme.faint_ink, anchor="start", role="legend"))
             x += text_width(words, pt) + gap
     return y + pt * 0.4
@@ -798,4 +799,18 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     stroke = _stroke(theme, kind, k, style)
     if kind == "pv":
         stroke = Stroke(theme.pv, 1.6 * k)
-    items.append(Segments(stroke, [x, y, x + w, y], role="legend"))
+    items.append(Segments(stroke, [x, y, _swatch_end(stroke, x, w), y], role="legend"))
+
+
+def _swatch_end(stroke: Stroke, x: float, w: float) -> float:
+    """Where a legend's line sample ends, within ``w`` of ``x`` and clear of its words: on a whole dash (a dash cut
+    short reads as a speck against the first letter), and short of the round cap a solid or dotted line has."""
+    width = stroke.width
+    if stroke.dash == "dashed":
+        dash, gap = 4 * width, 2.5 * width  # the writers' pattern (svg_writer, cairo_writer, tikz)
+        whole = max(1, int((w + gap) // (dash + gap)))
+        return x + whole * dash + (whole - 1) * gap
+    if stroke.dash == "dotted":
+        step = 2.5 * width
+        return x + max(1, int((w - width) // step)) * step
+    return x + w - width / 2
