@@ -358,3 +358,37 @@ def test_nothing_drawn_overlaps_and_values_sit_inside_their_triangles(seed: int,
                 if owner_a == owner_b and {role_a.split("-")[0], role_b.split("-")[0]} <= {"node", "value", "order"}:
                     continue  # a node's own answer inside it
                 assert not overlap(a, b), (ex.title, kind, role_a, role_b)
+
+
+def _segment_distance(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The shortest distance between two line segments (0 when they cross)."""
+    def point_to(px: float, py: float, s: tuple[float, float, float, float]) -> float:
+        x1, y1, x2, y2 = s
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
+        return ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5
+
+    def crosses(s: tuple[float, ...], t: tuple[float, ...]) -> bool:
+        def side(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+            return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        return (side(*s[:4], *t[:2]) * side(*s[:4], *t[2:]) < 0) and (side(*t[:4], *s[:2]) * side(*t[:4], *s[2:]) < 0)
+
+    if crosses(a, b):
+        return 0.0
+    return min(point_to(*a[:2], b), point_to(*a[2:], b), point_to(*b[:2], a), point_to(*b[2:], a))
+
+
+@pytest.mark.parametrize("tree", ["[[1,[5,6,7,8]],[0,1,2,3,4]]", "[[3,12,8],[2,4,6],[14,5,2]]",
+                                  "[[9],[1,2,3,4,5,6,7,8]]"])
+def test_the_cut_marks_of_adjacent_pruned_edges_stand_apart(tree: str) -> None:
+    ex = exercise(starting_point(tree=tree))
+    key = drawn(ex, "key")
+    marks = {role: [tuple(item.coords[k:k + 4]) for item in items for k in range(0, len(item.coords), 4)]
+             for role, items in key.items() if role.startswith("cut-")}
+    width = max(item.stroke.width for role, items in key.items() if role.startswith("cut-") for item in items)
+    assert len(marks) == len(ex.pruned_moves) >= 2
+    roles = sorted(marks)
+    for i, one in enumerate(roles):
+        for other in roles[i + 1:]:
+            gap = min(_segment_distance(a, b) for a in marks[one] for b in marks[other])  # type: ignore[arg-type]
+            assert gap > width, (tree, one, other, gap)
