@@ -10,8 +10,9 @@ Fail-soft: a node returns the best value it found even outside its window, so a 
 bound as tight as the search proves (``>= v`` or ``<= v``), never just the window's edge; node counts
 are those of fail-hard. The bound reported is what the children's returned values prove, not where the
 value fell in the window: a node whose every child was searched, the best exact and the others proved no
-better, is exact even when it failed low or its last child reached beta (AIMA's D = [14, 5, 2] is 2). A chance node is worth the expectation of its children, each searched with the
-full window (no pruning below the window at chance nodes, so every value there is exact).
+better, is exact even when it failed low or its last child reached beta (AIMA's D = [14, 5, 2] is 2).
+A chance node is worth the expectation of its children, each searched with the full window (no pruning
+below the window at chance nodes, so every value there is exact).
 
 The bot's search (transposition table, killers, history, principal-variation search, reductions,
 quiescence, a deadline) is :func:`engine.bot.search.enhanced_alphabeta`.
