@@ -290,6 +290,7 @@ def search_tree(
     seed: int | None = 0,
     solver: bool = False,
     node_budget: int = DEFAULT_NODE_BUDGET,
+    show_pruned: bool = False,
 ) -> Tree:
     """The search tree of a position, as :class:`Tree`: a FEN (of a game :func:`game_for_fen` recognises), a
     textbook tree (``tree="[[3,12,8],[2,4,6],[14,5,2]]"``, MAX at the root unless ``root="min"``), or any game
@@ -303,7 +304,8 @@ def search_tree(
 
     ``merge`` (``transpositions`` or ``symmetry``) folds a minimax or alpha-beta tree
     into its DAG (:mod:`treeviz.trees.dag`); ``iterations``, ``c``, ``seed`` and ``solver``
-    are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`).
+    are for ``algorithm="mcts"`` (:mod:`treeviz.trees.mcts`). ``show_pruned`` adds the subtrees alpha-beta
+    pruned, greyed and never counted (:mod:`treeviz.trees.pruned_subtrees`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: a tree, game or move list that cannot be read or played (the engine's errors, all
@@ -323,8 +325,11 @@ def search_tree(
                              "UCB1 and random playouts", order=order, algorithm=algorithm)
     _check_mcts_options([algorithm], iterations, c, seed, solver)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    if show_pruned and (algorithm != "alphabeta" or merge is not None):
+        raise ParameterError("{show_pruned} draws the subtrees alpha-beta pruned: it needs {algorithm:name} "
+                             "alphabeta and no {merge:name}", show_pruned=True, algorithm=algorithm, merge=merge)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
-                   (iterations, c, seed, solver), node_budget)
+                   (iterations, c, seed, solver), node_budget, show_pruned)
     source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
               "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
               "merge": merge}
@@ -464,7 +469,7 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
            max_nodes: int, path: str | Sequence[str] | None = None, plies: int | None = None,
            merge: Merge | None = None,
            mcts: tuple[int | None, float, int | None, bool] = (None, DEFAULT_C, 0, False),
-           node_budget: int = DEFAULT_NODE_BUDGET) -> nx.DiGraph:
+           node_budget: int = DEFAULT_NODE_BUDGET, show_pruned: bool = False) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
@@ -496,7 +501,8 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
                              "is far too big to search", depth=None)
     if merge is None:
         return build_tree(game, state, algorithm=algorithm, depth=depth, scoring=scoring, order=order,
-                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2])
+                          max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget, seed=mcts[2],
+                          show_pruned=show_pruned)
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 
