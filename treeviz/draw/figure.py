@@ -771,6 +771,8 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
                         theme.cut_dash["alpha"] else f"pruned by alpha-beta ({BETA}/{ALPHA}-cut)"))
         if theme.cut_dash["beta"] != theme.cut_dash["alpha"]:
             entries.append(("pruned-alpha", f"{ALPHA}-cut"))
+    if any(UNSEARCHED in t.kind for t in trees):
+        entries.append(("", "grey: pruned subtrees, never searched"))
     if any(MARK in t.kind for t in trees):
         entries.append(("mark", "+k: nodes below not drawn"))
     entries.extend(("", note) for note in notes)

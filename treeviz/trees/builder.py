@@ -280,7 +280,7 @@ def build_tree(
         from treeviz.trees.pruned_subtrees import add_pruned_subtrees
 
         evaluate, score, _ = resolve_scoring(game, depth, evaluate, scoring)
-        add_pruned_subtrees(G, game, recorder, depth=depth, evaluate=evaluate, scoring=score)
+        add_pruned_subtrees(G, game, recorder, depth=depth, evaluate=evaluate, scoring=score, observer=TreeBuilder)
     return G
 
 

@@ -16,7 +16,7 @@ those moves. ``--plies`` limits the subtrees to the plies drawn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import networkx as nx
@@ -32,15 +32,16 @@ UNSEARCHED_BUDGET = 2000
 
 
 def add_pruned_subtrees(G: nx.DiGraph, game: Game, recorder: Any, *, depth: int | None,
-                        evaluate: Evaluation | None, scoring: Scoring, budget: int = UNSEARCHED_BUDGET) -> int:
+                        evaluate: Evaluation | None, scoring: Scoring, observer: Callable[[int], Any],
+                        budget: int = UNSEARCHED_BUDGET) -> int:
     """Add below each pruned stub of ``G`` (a tree :func:`treeviz.trees.builder.build_tree` made from
     ``recorder``'s records) the subtree the search skipped; returns the nodes added.
 
     Each subtree is searched with minimax from the stub's position, to what is left of ``depth`` (None: to the
-    end of the game) and of the drawn plies, scored with ``evaluate`` and ``scoring`` as the search was.
+    end of the game) and of the drawn plies, scored with ``evaluate`` and ``scoring`` as the search was, and
+    recorded by ``observer(budget)`` (the builder's :class:`~treeviz.trees.builder.TreeBuilder`, which stops past
+    its budget of nodes).
     """
-    from treeviz.trees.builder import TreeBuilder
-
     entries = recorder.entries
     adapter = adapter_for(game)
     plies = G.graph.get("plies")
@@ -54,20 +55,22 @@ def add_pruned_subtrees(G: nx.DiGraph, game: Game, recorder: Any, *, depth: int 
         move = G.edges[parent, stub]["move"]
         state = game.play(entries[parent][2], move)
         ply = G.nodes[stub]["depth"]
-        limits = [x - ply for x in (depth, deepest) if x is not None]
-        limit = min(limits) if limits else None
+        search_left = None if depth is None else depth - ply
+        drawn_left = None if deepest is None else deepest - ply
+        cut = drawn_left is not None and (search_left is None or drawn_left < search_left)  # the plies drawn stop it
+        limit = drawn_left if cut else search_left
         G.nodes[stub]["unsearched"] = True
         if limit is not None and limit <= 0:
-            _score_stub(G.nodes[stub], game, state, evaluate, scoring, limit_reached=True)
+            if not cut:
+                _score_stub(G.nodes[stub], game, state, evaluate, scoring, limit_reached=True)
             continue
-        seen = TreeBuilder(budget - added + 1)
-        try:
-            minimax(game, state, depth=limit, evaluate=evaluate if limit is not None else None,
-                    scoring=scoring, observer=seen)
+        seen = observer(budget - added + 1)
+        try:  # past the plies drawn nothing is scored: a value of 0 there only lets minimax finish
+            minimax(game, state, depth=limit, evaluate=_unscored if cut else evaluate, scoring=scoring, observer=seen)
         except NodeBudgetExceeded:
             left += 1
             continue
-        added += _graft(G, stub, seen, adapter, next_id)
+        added += _graft(G, stub, seen, adapter, next_id, frontier=limit if cut else None)
         next_id += len(seen.entries) - 1
     G.graph["unsearched"] = added
     G.graph["unsearched_left"] = left
@@ -87,8 +90,14 @@ def _score_stub(d: dict[str, Any], game: Game, state: Hashable, evaluate: Evalua
         d["bound"] = "exact"
 
 
-def _graft(G: nx.DiGraph, stub: Hashable, seen: Any, adapter: Any, first_id: int) -> int:
-    """Put the recorded subtree under ``stub`` (its record 0 is the stub's own position); returns nodes added."""
+def _unscored(state: Hashable) -> float:
+    """The stand-in evaluation past the plies drawn (those nodes are not drawn, their values never shown)."""
+    return 0.0
+
+
+def _graft(G: nx.DiGraph, stub: Hashable, seen: Any, adapter: Any, first_id: int, *, frontier: int | None) -> int:
+    """Put the recorded subtree under ``stub`` (its record 0 is the stub's own position); returns nodes added.
+    Nodes ``frontier`` plies below the stub, where the plies drawn end, get no value (they were not scored)."""
     entries, results, leaves = seen.entries, seen.results, seen.leaves
     stub_data = G.nodes[stub]
     base = stub_data["depth"]
@@ -102,6 +111,8 @@ def _graft(G: nx.DiGraph, stub: Hashable, seen: Any, adapter: Any, first_id: int
         parent, move, state, ply, _, _ = entries[k]
         fen, side, outcome = adapter.describe(state)
         leaf = leaves.get(k)
+        if frontier is not None and ply == frontier and leaf == "heuristic":
+            leaf = None
         G.add_node(ids[k], fen=fen, to_move=side, depth=base + ply, value=results[k][0] if leaf else None,
                    bound="exact" if leaf else None, order=None, pruned=False, best=False, alpha=None, beta=None,
                    leaf=leaf, outcome=outcome, cut=None, cut_value=None, cut_bound=None, pruned_children=0,
