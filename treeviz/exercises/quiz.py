@@ -281,7 +281,7 @@ def value_reason(ex: Exercise, node: ExerciseNode) -> str:
     a = -inf if node.alpha is None else node.alpha
     b = inf if node.beta is None else node.beta
     if node.bound in (None, "exact"):
-        if a < node.value < b:
+        if node.value is not None and a < node.value < b:
             return f"{combined}, inside the window {_entry_window(ex, node)}: an exact value"
         if node.side == SIDE_CHANCE:
             proved = "every branch was searched with the full window"
