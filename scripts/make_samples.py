@@ -156,6 +156,8 @@ ANYGAME_FIGURES = [
     ("textbook_alphabeta_graphviz", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {}, ("dot",)),
     ("textbook_explain", {"tree": CLASSIC_TREE, "algorithm": "alphabeta"}, {"size": "16cm", "explain": True},
      ("png", "svg")),
+    ("textbook_show_pruned", {"tree": CLASSIC_TREE, "algorithm": "alphabeta", "show_pruned": True}, {"size": "16cm"},
+     ("png", "svg")),
     ("expectiminimax", {"tree": CHANCE_TREE}, {"size": "16cm"}, ("png", "svg")),
     ("nim_alphabeta", {"game": NIM[0], "position": NIM[1], "algorithm": "alphabeta"}, {"size": "16cm"},
      ("png", "svg")),

@@ -298,6 +298,7 @@ def search_tree(
     table: bool = False,
     guess: float | None = None,
     aspiration: float | None = None,
+    show_pruned: bool = False,
 ) -> Tree:
     """The search tree of a position, as :class:`Tree`: a FEN (of a game :func:`game_for_fen` recognises), a
     textbook tree (``tree="[[3,12,8],[2,4,6],[14,5,2]]"``, MAX at the root unless ``root="min"``), or any game
@@ -315,6 +316,8 @@ def search_tree(
     last before the game is taken for one that never ends (default :data:`engine.game.MAX_GAME_LENGTH`).
     ``table`` searches ``alphabeta``, ``pvs`` or ``id`` over a transposition table; ``guess`` is ``mtdf``'s first
     guess, ``aspiration`` the half-width of ``id``'s windows (see :mod:`treeviz.trees.visit_tree`).
+    ``show_pruned`` adds the subtrees alpha-beta pruned, greyed and never counted
+    (:mod:`treeviz.trees.pruned_subtrees`).
 
     :raises engine.errors.FenError: a malformed or unreachable position.
     :raises ValueError: a tree, game or move list that cannot be read or played (the engine's errors, all
@@ -335,8 +338,13 @@ def search_tree(
     _check_mcts_options([algorithm], iterations, c, seed, solver, max_game_length)
     check_visit_options([algorithm], table, guess, aspiration, merge)
     start = starting_point(position, game=game, tree=tree, root=root, moves=moves)
+    if show_pruned and (algorithm != "alphabeta" or merge is not None or table):
+        raise ParameterError("{show_pruned} draws the subtrees alpha-beta pruned: it needs {algorithm:name} "
+                             "alphabeta, no {merge:name} and no {table:name}", show_pruned=True, algorithm=algorithm,
+                             merge=merge, table=table)
     graph = _build(start, algorithm, depth, scoring, order, max_nodes, path, plies, merge,
-                   (iterations, c, seed, solver, max_game_length), node_budget, (table, guess, aspiration))
+                   (iterations, c, seed, solver, max_game_length), node_budget, (table, guess, aspiration),
+                   show_pruned)
     source = {"start": start, "algorithm": algorithm, "depth": depth, "scoring": scoring, "order": order,
               "seed": seed, "node_budget": node_budget, "max_nodes": max_nodes, "path": path, "plies": plies,
               "merge": merge}
@@ -524,7 +532,8 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
            merge: Merge | None = None,
            mcts: tuple[int | None, float, int | None, bool, int | None] = (None, DEFAULT_C, 0, False, None),
            node_budget: int = DEFAULT_NODE_BUDGET,
-           visits: tuple[bool, float | None, float | None] = (False, None, None)) -> nx.DiGraph:
+           visits: tuple[bool, float | None, float | None] = (False, None, None),
+           show_pruned: bool = False) -> nx.DiGraph:
     from treeviz.trees.builder import build_tree
 
     moves = parse_path(path) if isinstance(path, str) else path
@@ -572,7 +581,7 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
     if merge is None:
         return build_tree(game, state, algorithm=cast("Algorithm", algorithm), depth=depth, scoring=scoring,
                           order=order, max_nodes=max_nodes, path=moves, plies=plies, node_budget=node_budget,
-                          seed=mcts[2])
+                          seed=mcts[2], show_pruned=show_pruned)
     from treeviz.trees.builder import record_search
     from treeviz.trees.dag import merge_records
 

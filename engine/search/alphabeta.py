@@ -8,8 +8,11 @@ Players need not alternate: each node asks the game who moves.
 
 Fail-soft: a node returns the best value it found even outside its window, so a cut-off node reports a
 bound as tight as the search proves (``>= v`` or ``<= v``), never just the window's edge; node counts
-are those of fail-hard. A chance node is worth the expectation of its children, each searched with the
-full window (no pruning below the window at chance nodes, so every value there is exact).
+are those of fail-hard. The bound reported is what the children's returned values prove, not where the
+value fell in the window: a node whose every child was searched, the best exact and the others proved no
+better, is exact even when it failed low or its last child reached beta (AIMA's D = [14, 5, 2] is 2).
+A chance node is worth the expectation of its children, each searched with the full window (no pruning
+below the window at chance nodes, so every value there is exact).
 
 The bot's search (transposition table, killers, history, principal-variation search, reductions,
 quiescence, a deadline) is :func:`engine.bot.search.enhanced_alphabeta`.
@@ -59,9 +62,10 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
         return _unobserved(game, state, alpha, beta)
     count = 0
     root_best: list[M] = []
+    returned = EXACT  # the bound (x's view) of the value the last search() returned, when observed
 
     def search(s: S, move: M | None, ply: int, alpha: float, beta: float) -> float:
-        nonlocal count
+        nonlocal count, returned
         count += 1
         if obs is not None:
             obs.enter(s, move, ply, alpha, beta)
@@ -75,6 +79,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
             if obs is not None:
                 obs.leaf(kind)
                 obs.leave(value, EXACT)
+                returned = EXACT
             return value
         mover = to_move(s)
         if mover == CHANCE:
@@ -83,6 +88,7 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
                 value += p * search(play(s, m), m, ply + 1, -inf, inf)
             if obs is not None:
                 obs.leave(value, EXACT)
+                returned = EXACT
             return value
         if reorder is not None:
             moves = reorder(s, moves, ply)
@@ -90,9 +96,19 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
         a, b = (alpha, beta) if color == 1 else (-beta, -alpha)  # the mover's window
         a0 = a
         best = -inf
+        # what the children's values prove, in the mover's view: the node is worth at least `low` and at
+        # most `high` (a child proves a low end when exact or a lower bound for the mover, a high end when
+        # exact or an upper bound; a move not searched proves no high end)
+        low = high = -inf
+        mover_lower = LOWER if color == 1 else UPPER
+        mover_upper = UPPER if color == 1 else LOWER
         for i, m in enumerate(moves):
             child_alpha, child_beta = (a, b) if color == 1 else (-b, -a)  # the first player's view again
             value = color * search(play(s, m), m, ply + 1, child_alpha, child_beta)
+            if obs is not None:
+                if returned != mover_upper and value > low:
+                    low = value
+                high = max(high, value) if returned != mover_lower else inf
             if value > best:
                 best = value
                 if ply == 0:
@@ -102,15 +118,19 @@ def alphabeta(game: Game[S, M], state: S, *, depth: int | None = None, evaluate:
                     if a >= b:
                         if obs is not None and i + 1 < len(moves):
                             obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b, moves[i + 1:])
+                            high = inf
                         break
         if obs is not None:
-            if best >= b:
-                bound = LOWER if color == 1 else UPPER
-            elif best <= a0:
-                bound = UPPER if color == 1 else LOWER
-            else:
+            if low == best == high:
                 bound = EXACT
+            elif low == best:
+                bound = mover_lower
+            elif high == best:
+                bound = mover_upper
+            else:  # not reached by fail-soft alpha-beta (a test holds it); the window's rule as a fallback
+                bound = mover_lower if best >= b else mover_upper if best <= a0 else EXACT
             obs.leave(color * best, bound)
+            returned = bound
         return color * best
 
     try:

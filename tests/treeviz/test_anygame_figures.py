@@ -88,7 +88,8 @@ def test_a_triangles_value_sits_at_its_centroid() -> None:
         middle_of_text = shape.y + line.dy - line.size * CAP_HEIGHT / 2
         towards_base = 1 if shape.kind == "triangle-up" else -1
         assert middle_of_text == pytest.approx(shape.y + towards_base * shape.h / 6)  # a sixth towards the base
-    assert [s.lines[0].text for s in shapes(scene, "node-min")] == ["\u22642", "\u22642"]
+    # C cut (<= 2); D = [14, 5, 2] searched whole: exactly 2, as AIMA draws it
+    assert [s.lines[0].text for s in shapes(scene, "node-min")] == ["\u22642", "2"]
 
 
 def test_pruned_moves_of_a_textbook_tree_show_their_cut_letter_alone() -> None:

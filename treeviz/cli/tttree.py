@@ -70,7 +70,7 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                    c: float | None = None, seed: int | None = None, solver: bool = False,
                    node_budget: int = DEFAULT_NODE_BUDGET, start: dict[str, Any] | None = None,
                    max_game_length: int | None = None, table: bool = False, guess: float | None = None,
-                   aspiration: float | None = None) -> Tree:
+                   aspiration: float | None = None, show_pruned: bool = False) -> Tree:
     """The tree (or the side-by-side panels) the options ask for; a bad request stops with ``error: ...``.
 
     ``compare`` is ``--compare``'s value: None, True (minimax and alpha-beta) or a comma-separated list;
@@ -94,6 +94,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
         fail("--max-game-length bounds the random playouts of --algo mcts, which --order with several orders does not "
              "run")
     algo = algo or ("alphabeta" if len(orders) > 1 else "minimax")
+    if show_pruned and (len(orders) > 1 or algorithms is not None):
+        fail("--show-pruned draws the subtrees one alpha-beta search pruned: leave out --compare and give one --order")
     check_search_options(algorithms or [algo], iterations=iterations, c=c, seed=seed, solver=solver, orders=orders)
     mcts: dict[str, Any] = {"iterations": iterations, "c": DEFAULT_C if c is None else c,
                             "seed": 0 if seed is None else seed, "solver": solver, "node_budget": node_budget,
@@ -114,8 +116,8 @@ def requested_tree(fen: str | None, *, compare: bool | str | None, algo: Search 
                               **visits)
         else:
             tree = search_tree(**where, algorithm=algo, depth=depth, scoring=scoring, order=orders[0],
-                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge, **mcts,
-                               **visits)
+                               max_nodes=max_nodes, title=title, path=path, plies=plies, merge=merge,
+                               show_pruned=show_pruned, **mcts, **visits)
     except ValueError as exc:
         fail(exc)
     for note in horizon_notes(tree):
@@ -218,6 +220,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "alpha-beta window it had, [α, β] at entry then after each child that moved it; on "
                           "each cut the comparison that caused it (α-cut: 2 ≤ α=3). The page always shows "
                           "them."),
+        click.option("--show-pruned", is_flag=True,
+                     help="Draw each move alpha-beta pruned with the subtree it skipped, greyed, its leaves' values "
+                          "shown (never counted as searched; at most 2,000 such nodes, past that a pruned move stays "
+                          "a stub). Figures and JSON."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -272,6 +278,8 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                 quiz: str | None = None, **search: Any) -> None:
     fmt_given = fmt is not None
     fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
+    if quiz is not None and search.get("show_pruned"):
+        fail("--show-pruned draws figures; the quiz page greys the pruned subtrees itself: leave it out")
     if quiz is not None:
         quiz, fen, algo = quiz_request(quiz, fen, fmt=fmt, algo=algo, compare=compare, order=order,
                                        merge=search.get("merge"), max_nodes=max_nodes)
@@ -303,6 +311,10 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                           max_nodes=max_nodes, title=title, path=path, plies=plies, node_budget=node_budget,
                           start=start, **search)
     _report_cut(tree, max_nodes)
+    left = tree.graphs[0].graph.get("unsearched_left")
+    if left:
+        click.echo(f"note: --show-pruned: {left:,} pruned move{'s' if left != 1 else ''} hide more than the "
+                   f"{UNSEARCHED_BUDGET:,} nodes drawn below pruned moves: drawn as stubs", err=True)
 
     if fmt not in ("json", "html", "dot"):
         _progress(f"laying out {tree.drawn_nodes:,} nodes")
@@ -320,6 +332,9 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
         if fmt == "html":
             fail("html output needs treeviz.pages.tree_page")
         raise
+
+
+from treeviz.trees.pruned_subtrees import UNSEARCHED_BUDGET  # noqa: E402  (kept beside its one use)
 
 
 def _emit(chunks: Iterable[str | bytes], output: Path | None) -> None:

@@ -17,7 +17,7 @@ from engine.errors import ParameterError
 from treeviz.draw.dot_parts import RANKDIRS, Rankdir, count
 from treeviz.draw.figure import Panel, figure_scene
 from treeviz.draw.kinds import kind_of
-from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, page_notes, parse_size
+from treeviz.draw.page_size import SCREEN_DPI, PageSize, check_dpi, legible_dpi, page_notes, parse_size
 from treeviz.draw.styles import COMPACT_LIMIT, STYLES, Style, StyleError, auto_style, check_style
 from treeviz.draw.themes import DEFAULT, Theme, ThemeName, theme_named
 from treeviz.draw.tikz import MAX_TEX_NODES
@@ -167,19 +167,21 @@ def draw(panels: list[Panel], fmt: str, options: FigureOptions, *, heading: str,
 
     figure = scene_at(size)
     page = page_notes(figure.scene.width, figure.scene.height, size)
+    dpi = options.dpi or (size.dpi if size is not None else SCREEN_DPI)
     if fmt == "png" and size is None:
         from treeviz.draw.cairo_writer import MAX_PIXELS
 
-        dpi = options.dpi or SCREEN_DPI
         if figure.scene.width * dpi / 72 > MAX_PIXELS:
             pixels = MAX_PIXELS - 100
             figure = scene_at(PageSize(width=pixels * 72 / dpi, height=None, amount=pixels, unit="px", dpi=dpi))
             notes.append(f"scaled to {pixels:,} px wide, about PNG's limit (svg or pdf keep every detail)")
+        elif options.dpi is None:  # a small tree is enlarged until it reads (towards a slide's size)
+            dpi = legible_dpi(figure.scene.width, figure.scene.height)
     if figure.rankdir != (options.rankdir or "TB"):
         notes.append("drawn left to right (it fits the page width with larger text that way; --rankdir TB for "
                      "top to bottom)")
     notes.extend(page)
-    return Output(_tidy_chunks(figure.scene, fmt, options, notes), notes, style, figure.rankdir)
+    return Output(_tidy_chunks(figure.scene, fmt, options, dpi), notes, style, figure.rankdir)
 
 
 def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, Rankdir], Iterator[str]],
@@ -195,6 +197,10 @@ def _board(fmt: str, options: FigureOptions, board_dot: Callable[[Theme, Rankdir
     # Drawn now, not when written: the notes say how big the picture came out.
     data = render(dot_text, fmt, size=options.size, dpi=options.dpi, free_labels=free_labels)
     measured = _measure(data, fmt, options)
+    if fmt == "png" and options.size is None and options.dpi is None and measured is not None:
+        legible = legible_dpi(*measured)  # a small tree is enlarged until it reads (towards a slide's size)
+        if legible > SCREEN_DPI:
+            data = render(dot_text, fmt, size=None, dpi=legible, free_labels=free_labels)
     if measured is not None:
         notes.extend(page_notes(*measured, options.size))
     if pictures.stood_in:
@@ -238,7 +244,7 @@ def _svg_page_units(svg: str, size: PageSize) -> str:
     return svg[:match.start()] + new + svg[match.end():]
 
 
-def _tidy_chunks(scene: Any, fmt: str, options: FigureOptions, notes: list[str]) -> Iterator[str | bytes]:
+def _tidy_chunks(scene: Any, fmt: str, options: FigureOptions, dpi: int) -> Iterator[str | bytes]:
     if fmt == "svg":
         from treeviz.draw.svg_writer import iter_svg
 
@@ -254,7 +260,6 @@ def _tidy_chunks(scene: Any, fmt: str, options: FigureOptions, notes: list[str])
     elif fmt == "png":
         from treeviz.draw.cairo_writer import to_png
 
-        dpi = options.dpi or (options.size.dpi if options.size is not None else 96)
         try:
             yield to_png(scene, dpi)
         except ValueError as exc:

@@ -23,13 +23,13 @@ import networkx as nx
 from treeviz.draw.dot_parts import CHANCE_WORDS, Rankdir
 from treeviz.draw.explain import EXPLAIN_WORDS, graph_windows, history_lines
 from treeviz.draw.kinds import kind_of, node_text, textbook_text
-from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text
+from treeviz.draw.labels import ALPHA, BETA, CHANCE, CHANCE_SIDE, cut_text, format_number
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.scene import Dash, Item, Marks, Scene, Segments, Shape, ShapeKind, Stroke, Text, TextLine, text_centre
 from treeviz.draw.styles import NodeText, node_shape, textbook_shape
 from treeviz.draw.technique_marks import MARK_INK, mark_letters
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
-from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.themes import DEFAULT, Theme, greyed
 from treeviz.draw.tidy_layout import tidy_layout
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
@@ -94,7 +94,9 @@ class Figure:
 
 TextOf = Callable[[nx.DiGraph, dict[str, Any]], NodeText]
 
-ENTERED, STUB, MARK = 0, 1, 2
+ENTERED, STUB, MARK, UNSEARCHED = 0, 1, 2, 3
+"""Kinds of drawn node: entered by the search, a pruned move's stub, a ``+k`` mark, and (``--show-pruned``) a node
+of a pruned subtree the search never entered, drawn greyed (:mod:`treeviz.trees.pruned_subtrees`)."""
 
 
 class _Tree:
@@ -137,7 +139,7 @@ class _Tree:
                 kind.append(MARK)
                 continue
             d = node_data[n]
-            kind.append(STUB if d.get("pruned") else ENTERED)
+            kind.append(UNSEARCHED if d.get("unsearched") else STUB if d.get("pruned") else ENTERED)
             kids = succ[n]
             order = _sorted(kids) if len(kids) > 1 else list(kids)
             # ``hidden`` counts every node left out below; the mark here is for those not under a drawn child.
@@ -167,16 +169,22 @@ class _Tree:
         h = [0.0] * size
         for i in range(size):
             k = kind[i]
-            if k == ENTERED:
+            if k in (ENTERED, UNSEARCHED):
                 d = node_data[gid[i]]
                 if d.get("to_move") == CHANCE:
                     self.has_chance = True
+                if k == UNSEARCHED:  # a leaf's value alone: the search never returned anything there
+                    t = NodeText(format_number(d["value"], signed=not textbook) if d.get("value") is not None else "")
+                    self.texts[i] = t
+                    if textbook:
+                        w[i], h[i] = self._textbook_size(i, d, t, bool(succ[gid[i]]))
+                        continue
                 if textbook:
                     t = text_of(G, d)
                     self.texts[i] = t
                     w[i], h[i] = self._textbook_size(i, d, t, bool(succ[gid[i]]))
                 elif compact:
-                    t = text_of(G, d)
+                    t = t if k == UNSEARCHED else text_of(G, d)
                     if explain:  # the visit order is in the notes beside the node
                         t = NodeText(t.main)
                     self.texts[i] = t
@@ -565,6 +573,26 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
                 colour = theme.pv if role == "pv" else theme.stone_ink[side]
                 texts.append(Text(lx, ly + move_pt * CAP_HEIGHT / 2, label, move_pt, colour, bold=role == "pv",
                                   halo=theme_background(), role="move"))
+        elif k == UNSEARCHED:  # a pruned subtree, drawn whole (--show-pruned): greyed, dashed as its cut
+            top = i
+            while t.kind[t.parent[top]] == UNSEARCHED:
+                top = t.parent[top]
+            cut = node_data[t.gid[top]].get("cut_by") or "beta"
+            if t.shapes[i] == LEAF:
+                end = (cx[i], cy[i] - t.shape_h[i] * s / 2) if tb else (cx[i] - t.shape_w[i] * s / 2, cy[i])
+                lines[f"pruned-{cut}"] += (px, py, *end)
+            else:
+                lines[f"pruned-{cut}"] += (px, py, cx[i], cy[i])
+            label = t.stub_text(i) if top == i else (t.move_text(i) if compact else "")
+            if compact and label:
+                if tb:
+                    ly = cy[i] - t.shape_h[i] * s / 2 - move_pt * 0.75
+                    lx = px + (cx[i] - px) * _fraction(py, cy[i], ly)
+                else:
+                    lx = cx[i] - t.shape_w[i] * s / 2 - text_width(label, move_pt) / 2 - 3.0 * s
+                    ly = py + (cy[i] - py) * _fraction(px, cx[i], lx)
+                texts.append(Text(lx, ly + move_pt * CAP_HEIGHT / 2, label, move_pt, theme.pruned_ink,
+                                  halo=theme_background(), role="pruned"))
         elif k == STUB:
             cut = node_data[t.gid[i]].get("cut_by") or "beta"
             if tb:
@@ -589,12 +617,10 @@ def _paint_tree(items: list[Item], t: _Tree, ox: float, oy: float, s: float, the
     for role in ("edge", "pruned-beta", "pruned-alpha", "mark", "pv"):
         if lines[role]:
             items.append(Segments(_stroke(theme, role, s, t.style), lines[role], role=role))
-    if t.style == "textbook":
-        _paint_textbook_nodes(items, t, cx, cy, s, theme)
-    elif compact:
-        _paint_compact_nodes(items, t, cx, cy, s, theme)
-    else:
-        _paint_dots(items, t, cx, cy, s, theme)
+    paint = _paint_textbook_nodes if t.style == "textbook" else _paint_compact_nodes if compact else _paint_dots
+    paint(items, t, cx, cy, s, theme)
+    if UNSEARCHED in t.kind:
+        paint(items, t, cx, cy, s, greyed(theme), UNSEARCHED)
     items.extend(texts)
     note_pt = NOTE_PT * s
     for i, notes in t.notes.items():
@@ -623,12 +649,12 @@ def _fraction(a: float, b: float, at: float) -> float:
 
 
 def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
-                         theme: Theme) -> None:
+                         theme: Theme, only: int = ENTERED) -> None:
     node_data = node_dict(t.G)
     thin = max(0.6 * s, MIN_STROKE)
     thick = max(1.5 * s, MIN_PV_STROKE)
     for i in range(len(t.gid)):
-        if t.kind[i] != ENTERED:
+        if t.kind[i] != only:
             continue
         d = node_data[t.gid[i]]
         side = t.sides.index(d.get("to_move"))
@@ -650,7 +676,7 @@ def _paint_compact_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[
 
 
 def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
-                          theme: Theme) -> None:
+                          theme: Theme, only: int = ENTERED) -> None:
     """Triangles (MAX up, MIN down) and circles (chance) holding their values, leaves as their values alone, and
     the nodes' names beside them."""
     node_data = node_dict(t.G)
@@ -658,7 +684,7 @@ def _paint_textbook_nodes(items: list[Item], t: _Tree, cx: list[float], cy: list
     thick = max(1.5 * s, MIN_PV_STROKE)
     caption_pt = CAPTION_PT * s
     for i in range(len(t.gid)):
-        if t.kind[i] != ENTERED:
+        if t.kind[i] != only:
             continue
         d = node_data[t.gid[i]]
         side = t.sides.index(d.get("to_move"))
@@ -700,11 +726,12 @@ def _dot_fill(theme: Theme, side: int) -> str:
     return ("#000000", "#ffffff", "#9a9a9a")[side]
 
 
-def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float, theme: Theme) -> None:
+def _paint_dots(items: list[Item], t: _Tree, cx: list[float], cy: list[float], s: float,
+                theme: Theme, only: int = ENTERED) -> None:
     node_data = node_dict(t.G)
     groups: dict[tuple[int, bool], list[float]] = {(0, False): [], (1, False): [], (0, True): [], (1, True): []}
     for i in range(len(t.gid)):
-        if t.kind[i] != ENTERED:
+        if t.kind[i] != only:
             continue
         d = node_data[t.gid[i]]
         groups.setdefault((t.sides.index(d.get("to_move")), bool(d.get("best"))), []).extend((cx[i], cy[i]))
@@ -751,12 +778,15 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
                         theme.cut_dash["alpha"] else f"pruned by alpha-beta ({BETA}/{ALPHA}-cut)"))
         if theme.cut_dash["beta"] != theme.cut_dash["alpha"]:
             entries.append(("pruned-alpha", f"{ALPHA}-cut"))
+    if any(UNSEARCHED in t.kind for t in trees):
+        entries.append(("", "grey: pruned subtrees, never searched"))
     if any(MARK in t.kind for t in trees):
         entries.append(("mark", "+k: nodes below not drawn"))
     entries.extend(("", note) for note in notes)
     swatch_w = 12 * k
     gap = 11 * k
-    widths = [(swatch_w + 3 * k if kind else 0) + text_width(words, pt) for kind, words in entries]
+    to_words = 4.5 * k  # from a sample to its words: clear of them at 150 dpi
+    widths = [(swatch_w + to_words if kind else 0) + text_width(words, pt) for kind, words in entries]
     # Flow into lines.
     rows: list[list[int]] = [[]]
     used = 0.0
@@ -774,7 +804,7 @@ def _legend(items: list[Item], y: float, page_w: float, style: str, theme: Theme
             kind, words = entries[i]
             if kind:
                 _swatch(items, kind, x, y - pt * CAP_HEIGHT / 2, swatch_w, pt, style, theme, k)
-                x += swatch_w + 3 * k
+                x += swatch_w + to_words
             items.append(Text(x, y, words, pt, theme.faint_ink, anchor="start", role="legend"))
             x += text_width(words, pt) + gap
     return y + pt * 0.4
@@ -805,4 +835,18 @@ def _swatch(items: list[Item], kind: str, x: float, y: float, w: float, pt: floa
     stroke = _stroke(theme, kind, k, style)
     if kind == "pv":
         stroke = Stroke(theme.pv, 1.6 * k)
-    items.append(Segments(stroke, [x, y, x + w, y], role="legend"))
+    items.append(Segments(stroke, [x, y, _swatch_end(stroke, x, w), y], role="legend"))
+
+
+def _swatch_end(stroke: Stroke, x: float, w: float) -> float:
+    """Where a legend's line sample ends, within ``w`` of ``x`` and clear of its words: on a whole dash (a dash cut
+    short reads as a speck against the first letter), and short of the round cap a solid or dotted line has."""
+    width = stroke.width
+    if stroke.dash == "dashed":
+        dash, gap = 4 * width, 2.5 * width  # the writers' pattern (svg_writer, cairo_writer, tikz)
+        whole = max(1, int((w + gap) // (dash + gap)))
+        return x + whole * dash + (whole - 1) * gap
+    if stroke.dash == "dotted":
+        step = 2.5 * width
+        return x + max(1, int((w - width) // step)) * step
+    return x + w - width / 2

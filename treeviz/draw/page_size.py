@@ -19,6 +19,12 @@ DEFAULT_DPI = 150
 """Resolution of a PNG given a ``--size`` in cm, mm, in or pt (print quality)."""
 SCREEN_DPI = 96
 """Resolution of a PNG without ``--size`` or sized in px: one CSS pixel per pixel."""
+LEGIBLE_BOX = (1600, 1000)
+"""Pixels a PNG without ``--size`` or ``--dpi`` is enlarged towards, when smaller (a slide's size): a small tree's
+text would otherwise be a few pixels high (the classic textbook tree: leaf digits 8 px at 96 dpi)."""
+MAX_ENLARGE = 3.5
+"""At most this many times the screen's resolution (the classic tree: 3.5x, 1,494 px wide, its leaf digits 23 px
+high)."""
 PAD_INCHES = 0.2
 """White margin around every figure (the DOT's ``pad``; a page's zoom counts it)."""
 MIN_POINTS = 36.0
@@ -62,6 +68,17 @@ def _length(text: str, whole: str, dpi: int) -> tuple[float, float, str]:
     if points > MAX_POINTS:
         raise SizeError("{size:quoted}: larger than 200 in (508 cm), the largest PDF page", size=whole)
     return points, amount, unit
+
+
+def legible_dpi(width: float, height: float) -> int:
+    """The resolution of a PNG without ``--size`` or ``--dpi`` of a figure ``width`` x ``height`` points: the screen's,
+    raised for a small figure until it fills :data:`LEGIBLE_BOX` (at most :data:`MAX_ENLARGE` times), so that a small
+    tree reads without asking for a size."""
+    pixels_w, pixels_h = width * SCREEN_DPI / 72, height * SCREEN_DPI / 72
+    if pixels_w <= 0 or pixels_h <= 0:
+        return SCREEN_DPI
+    factor = min(MAX_ENLARGE, LEGIBLE_BOX[0] / pixels_w, LEGIBLE_BOX[1] / pixels_h)
+    return max(SCREEN_DPI, int(SCREEN_DPI * factor))
 
 
 def parse_size(text: str, dpi: int | None = None) -> PageSize:

@@ -27,7 +27,7 @@ from treeviz.draw.dot_parts import (
 )
 from treeviz.draw.explain import graph_windows, history_lines
 from treeviz.draw.labels import escape, format_number
-from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.themes import DEFAULT, Theme, greyed
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
@@ -87,9 +87,12 @@ def _graph_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme, 
             pruned, left_out, mover, fen, value, bound, leaf, best = (d.get(k, default)
                                                                       for k, default in _NODE_DEFAULTS)
         name = f"{indent}{prefix}{n}"
-        if pruned:
+        if pruned and not d.get("unsearched"):
             append(f'{name} [label="{labels.stub_label(d)}", '
                    f'{stub_styles.get(d.get("cut_by") or "beta", stub_styles["beta"])}, class="pruned"];\n')
+            continue
+        if d.get("unsearched"):  # a node of a pruned subtree drawn whole (--show-pruned): greyed, never searched
+            append(_unsearched_statements(G, n, name, prefix, indent, theme, adapter, last_moves))
             continue
         last = last_moves.pop(n, _UNSEEN)
         if last is _UNSEEN:  # a parent listed after its child (hand-made graphs)
@@ -355,6 +358,34 @@ def _edge_tail(label: Any, pruned: Any, best: Any, mover: int, cut_by: str | Non
     if best:
         return best_edge_tail(text, theme)
     return f' [label="{text}", fontcolor="{theme.stone_ink[mover]}"];'
+
+
+def _unsearched_statements(G: nx.DiGraph, n: Any, name: str, prefix: str, indent: str, theme: Theme, adapter: Any,
+                           last_moves: dict[Any, Any]) -> str:
+    """A node of a pruned subtree (``--show-pruned``) and the dashed edges to its children: its board greyed, its
+    value at a leaf, ``not searched`` above; a pruned move's own node also names the cut that skipped it."""
+    d, succ = node_dict(G)[n], succ_dict(G)
+    look = greyed(theme)
+    last = last_moves.pop(n, None)
+    if last is None:
+        last = next((e.get("move") for e in pred_dict(G)[n].values()), None)
+    picture = adapter.picture_maker(look)(d.get("fen", ""), last)
+    if d.get("value") is not None:
+        rows = labels.value_rows(labels.value_text(d["value"], "exact"), d, adapter.sides, look)
+    else:
+        rows = ['<TR><TD><FONT POINT-SIZE="8">not searched</FONT></TD></TR>']
+    if d.get("pruned"):
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8">{labels.stub_label(d).replace(chr(92) + "n", " ")}</FONT></TD></TR>')
+    label = labels.node_frame([f"<TR><TD>{picture}</TD></TR>", *rows], adapter.sides.index(d.get("to_move")), False,
+                              look)
+    out = [f'{name} [label=<{label}>, tooltip="{escape(str(d.get("fen", "")))}", class="unsearched"];\n']
+    dash = theme.cut_dash.get(d.get("cut_by") or "beta", "dashed")
+    for v in sorted_children(succ[n]):
+        e = succ[n][v]
+        last_moves[v] = e.get("move")
+        text = escape(str(e.get("label", e.get("move", ""))))
+        out.append(f"{indent}{prefix}{n} -> {prefix}{v}{pruned_edge_tail(text, dash, theme)}\n")
+    return "".join(out)
 
 
 def search_title(G: nx.DiGraph, name: str, fen: str | None = None) -> str:

@@ -18,8 +18,8 @@ from treeviz.draw.explain import EXPLAIN_WORDS, graph_windows, history_lines
 from treeviz.draw.figure import Panel
 from treeviz.draw.kinds import kind_of, textbook_text
 from treeviz.draw.labels import ALPHA, BETA, cut_text, escape, hidden_label, mark_label
-from treeviz.draw.styles import textbook_shape
-from treeviz.draw.themes import DEFAULT, Theme
+from treeviz.draw.styles import NodeText, textbook_shape
+from treeviz.draw.themes import DEFAULT, Theme, greyed
 from treeviz.games.adapter import GameAdapter
 from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, succ_dict
@@ -91,7 +91,7 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
     for n in in_order(G):
         d = node_data[n]
         name = f"{indent}{prefix}{n}"
-        if d.get("pruned"):
+        if d.get("pruned") and not d.get("unsearched"):
             cut = d.get("cut_by") or "beta"
             letter = BETA if cut == "beta" else ALPHA
             if n in first_stubs:
@@ -103,7 +103,8 @@ def textbook_statements(G: nx.DiGraph, *, prefix: str, indent: str, theme: Theme
         if explain:
             notes = (history_lines(d.get("order"), windows[n], signed=False) if windows
                      else [f"#{d.get('order')}"])
-        out.append(name + _node_attributes(G, d, sides.index(d.get("to_move")), bool(succ[n]), adapter, theme,
+        look = greyed(theme) if d.get("unsearched") else theme  # a pruned subtree drawn whole (--show-pruned)
+        out.append(name + _node_attributes(G, d, sides.index(d.get("to_move")), bool(succ[n]), adapter, look,
                                            notes))
         left_out = d.get("hidden") or 0
         for v in sorted_children(succ[n]):
@@ -122,7 +123,7 @@ def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, a
                      notes: list[str] | None = None) -> str:
     """A node's DOT attributes: its shape and value (a leaf: the value alone), its name and explain mode's
     ``notes`` as an outside label."""
-    text = textbook_text(G, d)
+    text = NodeText("") if d.get("unsearched") and d.get("value") is None else textbook_text(G, d)
     pv = bool(d.get("best"))
     value = escape(text.main) if text.small is None else f"{escape(text.small)}\\n{escape(text.main)}"
     caption = adapter.caption(str(d.get("fen", "")))
@@ -131,7 +132,7 @@ def _node_attributes(G: nx.DiGraph, d: dict[str, Any], side: int, inner: bool, a
     xlabel = f', xlabel="{joined}"' if outside else ""
     tip = f', tooltip="{escape(str(d.get("fen", "")))}"'
     if d.get("leaf") == "terminal" and not inner and side != 2:
-        colour = f', fontcolor="{theme.pv}"' if pv else ""
+        colour = f', fontcolor="{theme.pv}"' if pv else f', fontcolor="{theme.ink}"' if d.get("unsearched") else ""
         weight = ' fontname="Helvetica-Bold",' if pv else ""
         return (f' [shape=plaintext, width=0, height=0, margin=0.03,{weight} label="{value}"{colour}{xlabel}{tip}, '
                 'class="leaf"];\n')
@@ -148,8 +149,10 @@ def _edge_attributes(e: dict[str, Any], child: dict[str, Any], adapter: GameAdap
     probability = e.get("probability")
     label = "" if probability is None and adapter.numbered_moves else adapter.edge_text(
         str(e.get("label", e.get("move", ""))), probability)
+    if e.get("pruned") and child.get("unsearched"):  # the pruned move's cut letter on its edge (--show-pruned)
+        label = (label + " " if label else "") + (BETA if child.get("cut_by") == "beta" else ALPHA)
     text = f'label="{escape(label)}", ' if label else ""
-    if e.get("pruned"):
+    if e.get("pruned") or child.get("unsearched"):
         dash = theme.cut_dash.get(child.get("cut_by") or "beta", "dashed")
         return f' [{text}style={dash}, color="{theme.pruned}", fontcolor="{theme.pruned_ink}"];'
     if e.get("best"):

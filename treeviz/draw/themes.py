@@ -14,7 +14,7 @@ whatever a game calls its players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
 from engine.errors import ParameterError
@@ -145,3 +145,13 @@ def theme_named(name: str) -> Theme:
         return THEMES[cast(ThemeName, name)]  # any text: a KeyError says it is none
     except KeyError:
         raise ParameterError(f"{{theme}} is not a theme (expected one of {', '.join(THEMES)})", theme=name) from None
+
+
+def greyed(theme: Theme) -> Theme:
+    """The look of a pruned subtree drawn whole (``--show-pruned``): outlines, marks and text in the pruned moves'
+    grey, white fills, nothing on the principal variation."""
+    grey, ink = theme.pruned, theme.pruned_ink
+    white = "#ffffff"
+    return replace(theme, stone_ink=(ink, ink, ink), side_fill=(white, white, white), side_border=(grey, grey, grey),
+                   pv=grey, ink=ink, faint_ink=ink, result_ink=(ink, ink, ink), last_move_fill=white,
+                   line_fill=(white, white))

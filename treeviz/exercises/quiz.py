@@ -168,7 +168,7 @@ def quiz_data(ex: Exercise, whole: nx.DiGraph, quiz: str = "values") -> dict[str
         "name": [node_name(ex, n) for n in nodes],
         "branch": [branch_name(ex, n) for n in nodes],
         "answer": [ex.value_text(n) for n in nodes],
-        "reason": [n.reason for n in nodes],
+        "reason": [n.reason if ex.algorithm == "alphabeta" else "" for n in nodes],  # minimax: no windows, no cuts
         "mark": [mark_reason(ex, n) for n in nodes],
         "valueWhy": [value_reason(ex, n) for n in nodes],
         "windowWhy": [window_reason(ex, n) for n in nodes],
@@ -185,14 +185,19 @@ def player_word(ex: Exercise, side: int) -> str:
 
 
 def node_name(ex: Exercise, node: ExerciseNode) -> str:
-    """How a correction names a node: ``the root``, a textbook node's name (``C``) or path (``node 2.1``), or the
-    moves that lead there (``after 3 4``)."""
+    """How a correction names a node, as the page shows it: ``the root``, a textbook node's name (``C``), the kind
+    of node and the moves on the edges that lead there (``the MIN node after move 2``, ``the leaf after moves 2
+    1``: the page draws no paths such as ``2.1``), or a game's position after its moves (``the position after 3
+    4``)."""
     if node.parent < 0:
         return "the root"
     if node.caption:
         return node.caption
     if ex.game == "textbook":
-        return f"node {node.fen}"
+        kind = "leaf" if node.leaf else "chance node" if node.side == SIDE_CHANCE else \
+            f"{player_word(ex, node.side)} node"
+        moves = _path(ex, node)
+        return f"the {kind} after move{'s' if ' ' in moves else ''} {moves}"
     return "the position after " + _path(ex, node)
 
 
@@ -271,22 +276,33 @@ def value_reason(ex: Exercise, node: ExerciseNode) -> str:
     else:
         name = "max" if node.side == 0 else "min"
         combined = f"{name}({', '.join(ex.value_text(c) for c in children)}) = {number(node.value)}"
+    if ex.algorithm == "minimax":  # minimax has no window: every value is exact
+        return combined
+    a = -inf if node.alpha is None else node.alpha
+    b = inf if node.beta is None else node.beta
     if node.bound in (None, "exact"):
-        return f"{combined}, inside the window {_entry_window(ex, node)}: an exact value"
+        if node.value is not None and a < node.value < b:
+            return f"{combined}, inside the window {_entry_window(ex, node)}: an exact value"
+        if node.side == SIDE_CHANCE:
+            proved = "every branch was searched with the full window"
+        else:
+            proved = f"every move was searched, the best exact and the others proved no better for " \
+                     f"{player_word(ex, node.side)}"
+        return f"{combined}: {proved}, so an exact value, although outside the window {_entry_window(ex, node)}"
     v = number(node.value)
     if node.bound == "upper":
-        a = -inf if node.alpha is None else node.alpha
         side, proof = f"{v} {LEQ} {ALPHA} = {number(a)}", f"at most {v} ({LEQ} {v})"
     else:
-        b = inf if node.beta is None else node.beta
         side, proof = f"{v} {GEQ} {BETA} = {number(b)}", f"at least {v} ({GEQ} {v})"
     if node.cut is not None:
         left = len(node.cut["pruned"])
         after = ex.nodes[node.cut["after"]]
         stop = (f"and it stopped after {_move_words(after)} ({cut_text(ex, node.cut)}, {left} move"
                 f"{'s' if left != 1 else ''} left unsearched)")
-    else:
-        stop = f"and {side}, the window's {'low' if node.bound == 'upper' else 'high'} side at its entry"
+    else:  # every move searched, but the best one returned only a bound itself
+        best = next((c for c in children if c.value == node.value and c.bound not in (None, "exact")), None)
+        given = f"{_move_words(best)} returned only a bound ({ex.value_text(best)}), " if best is not None else ""
+        stop = f"and {given}{side}, the window's {'low' if node.bound == 'upper' else 'high'} side at its entry"
     return f"{combined}, {stop}: the search proves only that the value is {proof}"
 
 

@@ -491,7 +491,8 @@ def paint_tree(items: list[Item], plan: TreePlan, ox: float, oy: float, s: float
         grey = key and not v.examined
         lines["grey" if grey else "edge"] += (x1, y1, x2, y2)
         if key and v.pruned:
-            marks.append((i, _cut_mark(x1, y1, x2, y2, s)))
+            ends = [(ox + plan.x[c] * s, oy + plan.top(c) * s) for c in nodes[p].children if c != i]
+            marks.append((i, _cut_mark(x1, y1, x2, y2, s, ends)))
         label = plan.edge_text(i)
         if label:
             size = MOVE_PT * s
@@ -554,21 +555,38 @@ def _paint_answer(items: list[Item], node: Shape, order: str, value: str, i: int
     items.append(Text(node.x, order_at, order, order_pt, FAINT, role=f"order-{i}"))
 
 
-def _cut_mark(x1: float, y1: float, x2: float, y2: float, s: float) -> list[float]:
-    """Two short strokes across the middle of the edge (x1, y1)-(x2, y2): the mark of a pruned move."""
+CUT_AT = 0.55
+"""Where a pruned edge's mark crosses it, as a share of the edge from the parent: past the middle, where the edges
+of a fan are further apart."""
+
+
+def _cut_mark(x1: float, y1: float, x2: float, y2: float, s: float,
+              siblings: Sequence[tuple[float, float]] = ()) -> list[float]:
+    """Two short strokes across the edge (x1, y1)-(x2, y2): the mark of a pruned move. ``siblings``: where the other
+    edges from the same parent end; the strokes reach no more than a third of the way to the nearest of them, so
+    that the marks of two adjacent pruned edges stand apart."""
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     nx, ny = -uy, ux
-    mx, my = x1 + dx * 0.45, y1 + dy * 0.45
-    half = 3.8 * s
+    mx, my = x1 + dx * CUT_AT, y1 + dy * CUT_AT
+    room = min((_to_segment(mx, my, x1, y1, ex, ey) for ex, ey in siblings), default=math.inf)
+    half = max(1.2 * s, min(3.8 * s, room / 3))
+    slant = min(1.2 * s, half / 3)
     out: list[float] = []
     for along in (-1.5 * s, 1.5 * s):
         cx, cy = mx + ux * along, my + uy * along
         # slanted a little, as a hand crosses a line out
-        out += (cx - nx * half - ux * 1.2 * s, cy - ny * half - uy * 1.2 * s,
-                cx + nx * half + ux * 1.2 * s, cy + ny * half + uy * 1.2 * s)
+        out += (cx - nx * half - ux * slant, cy - ny * half - uy * slant,
+                cx + nx * half + ux * slant, cy + ny * half + uy * slant)
     return out
+
+
+def _to_segment(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:
+    """The distance from (px, py) to the segment (x1, y1)-(x2, y2)."""
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
 
 
 def _paint_notes(items: list[Item], plan: TreePlan, i: int, x: float, y: float, s: float) -> None:

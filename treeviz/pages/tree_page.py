@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from treeviz.draw.dot_writer import orders_heading
 from treeviz.draw.kinds import kind_of, orders_compared
 from treeviz.games.registry import adapter_named
@@ -61,6 +62,10 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
     :raises ValueError: the graph is empty, its entered nodes are not in depth-first
         visit order, or an attribute has a value the schema does not allow.
     """
+    if "unsearched" in G.graph:
+        raise ParameterError("{show_pruned} draws the pruned subtrees in figures (png, svg, pdf, tex, dot) and JSON; "
+                             "the interactive page shows pruned moves as stubs (its quiz greys their subtrees): leave "
+                             "it out", show_pruned=True)
     entered, stubs = _visit_order(G)
     if not entered:
         raise ValueError("the tree has no entered node")

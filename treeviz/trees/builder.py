@@ -245,6 +245,7 @@ def build_tree(
     node_budget: int = 0,
     seed: int | None = 0,
     count_leaves: bool = False,
+    show_pruned: bool = False,
 ) -> nx.DiGraph:
     """Search ``state`` with ``algorithm`` and return its tree as a DiGraph (see the tree schema).
 
@@ -259,7 +260,8 @@ def build_tree(
     enters more than ``node_budget`` nodes (0: no budget; see :mod:`treeviz.trees.budget`). ``order`` names one
     of :data:`ORDERS` (``seed`` shuffles the ``random`` one); ``count_leaves`` adds the graph attribute
     ``leaves``, the leaves the search examined (finished games and frontier nodes scored), which move orders
-    change.
+    change. ``show_pruned`` adds below each pruned move the subtree the search skipped, to its leaves (nodes
+    marked ``unsearched``, never counted in ``nodes``; :mod:`treeviz.trees.pruned_subtrees`).
 
     :raises ValueError: an unknown algorithm, order or scoring, a negative depth or cap.
     :raises treeviz.trees.budget.NodeBudgetExceeded: the search needs more than ``node_budget`` nodes.
@@ -275,7 +277,26 @@ def build_tree(
     G = recorded_tree(recorder, game, max_nodes=max_nodes, graph_attrs=graph_attrs, path=path, plies=plies)
     if G.graph["nodes"] != entered:
         raise AssertionError(f"recorded {G.graph['nodes']} nodes but the search entered {entered}")
+    if show_pruned:
+        from treeviz.trees.pruned_subtrees import add_pruned_subtrees
+
+        evaluate, score, _ = resolve_scoring(game, depth, evaluate, scoring)
+        add_pruned_subtrees(G, game, recorder, depth=depth, evaluate=evaluate, scoring=score, observer=TreeBuilder)
     return G
+
+
+def resolve_scoring(game: Game, depth: int | None, evaluate: Evaluation | None,
+                    scoring: ScoringChoice) -> tuple[Evaluation | None, Scoring, ScoringChoice]:
+    """The evaluation, scoring function and scoring name a search of ``game`` uses: with a depth limit and no
+    ``evaluate``, the game's own evaluation, and a ``plain`` scoring becomes ``heuristic``."""
+    if scoring == "heuristic" or (depth is not None and evaluate is None):
+        default_eval, default_scoring = default_evaluation(game)
+        if evaluate is None:
+            evaluate = default_eval
+        if scoring == "plain":
+            scoring = "heuristic"
+        return evaluate, default_scoring if scoring == "heuristic" else SCORINGS[scoring], scoring
+    return evaluate, SCORINGS[scoring], scoring
 
 
 def record_search(
@@ -320,16 +341,7 @@ def record_search(
     check_foreseen_size(game, state, depth, algorithm, node_budget,
                         steady_branching=adapter_for(game).steady_branching)
 
-    score: Scoring
-    if scoring == "heuristic" or (depth is not None and evaluate is None):
-        default_eval, default_scoring = default_evaluation(game)
-        if evaluate is None:
-            evaluate = default_eval
-        if scoring == "plain":
-            scoring = "heuristic"
-        score = default_scoring if scoring == "heuristic" else SCORINGS[scoring]
-    else:
-        score = SCORINGS[scoring]
+    evaluate, score, scoring = resolve_scoring(game, depth, evaluate, scoring)
 
     recorder = TreeBuilder(node_budget, algorithm)
     order_fn = ORDERS[order](game, depth=depth, evaluate=evaluate, scoring=score, seed=seed,
@@ -358,4 +370,4 @@ def record_search(
 
 
 __all__ = ["ALGORITHMS", "ORDERS", "ORDER_HELP", "SCORING_NAMES", "Algorithm", "OrderName", "ScoringChoice",
-           "TreeBuilder", "build_tree", "default_evaluation", "record_search"]
+           "TreeBuilder", "build_tree", "default_evaluation", "record_search", "resolve_scoring"]

@@ -305,3 +305,81 @@ def test_mcts_samples_chance_events_by_their_probabilities() -> None:
     share = visits[tree.children[0][1]] / 2000
     assert 0.85 < share < 0.95
     assert result.best_move is None  # no one chooses at a chance root
+
+
+# -- exact where the values the search returned prove it -------------------------------------------------
+
+def test_a_node_searched_to_its_last_child_is_exact_in_the_classic_tree() -> None:
+    # D = [14, 5, 2]: every child searched, 2 the smallest and exact, 14 and 5 exact: D is 2, not "<= 2"
+    # (AIMA's figure 5.5 shows D = 2), although 2 falls at MAX's alpha of 3
+    tree = parse_tree(CLASSIC)
+    seen = Recorder()
+    alphabeta(tree, 0, observer=seen)
+    c, d = tree.children[0][1], tree.children[0][2]
+    assert seen.returned[c] == (2, UPPER)  # its 4 and 6 were skipped: only a bound
+    assert seen.returned[d] == (2, EXACT)
+
+
+def test_a_node_failing_low_over_exact_children_is_exact() -> None:
+    # the MAX node over 1, 3, 5 is searched with alpha = 6 and fails low; all three examined: it is 5
+    tree = parse_tree("[[6],[[1,3,5]]]")
+    seen = Recorder()
+    alphabeta(tree, 0, observer=seen)
+    low = tree.children[tree.children[0][1]][0]
+    assert seen.windows[seen.entered.index(low)][0] == 6
+    assert seen.returned[low] == (5, EXACT)
+
+
+def proven_intervals(tree: object, seen: Recorder) -> dict[int, tuple[float, float]]:
+    """Per entered node, the interval its true value is proved to lie in by what the search saw.
+
+    An independent recursion over the tree and the set of nodes the search entered (not over the bounds
+    it reported): a leaf it examined is worth its value; a node it did not enter proves nothing
+    (-inf, +inf); a MAX node lies between the largest low end and the largest high end of its children,
+    a MIN node between the smallest ones, a chance node between the expectations of its children's ends.
+    """
+    entered = set(seen.entered)
+    found: dict[int, tuple[float, float]] = {}
+
+    def walk(node: int) -> tuple[float, float]:
+        kids = tree.children[node]  # type: ignore[attr-defined]
+        if node not in entered:
+            interval = (-inf, inf)
+        elif not kids:
+            value = tree.values[node]  # type: ignore[attr-defined]
+            interval = (value, value)
+        else:
+            ends = [walk(k) for k in kids]
+            if tree.to_move(node) == CHANCE:  # type: ignore[attr-defined]
+                chances = tree.probabilities[node]  # type: ignore[attr-defined]
+                interval = (sum(p * lo for p, (lo, _) in zip(chances, ends, strict=True)),
+                            sum(p * hi for p, (_, hi) in zip(chances, ends, strict=True)))
+            else:
+                pick = max if tree.to_move(node) == 0 else min  # type: ignore[attr-defined]
+                interval = (pick(lo for lo, _ in ends), pick(hi for _, hi in ends))
+        if node in entered:
+            found[node] = interval
+        return interval
+
+    walk(0)
+    return found
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(trees(), st.booleans())
+def test_a_bound_is_exact_exactly_where_what_the_search_saw_proves_it(generated: object, root_max: bool) -> None:
+    tree = parse_tree(notation(generated), root="max" if root_max else "min")
+    true = Reference(generated, root_max).values()
+    seen = Recorder()
+    alphabeta(tree, 0, observer=seen)
+    proved = proven_intervals(tree, seen)
+    for node, (value, bound) in seen.returned.items():
+        low, high = proved[node]
+        if bound == EXACT:
+            assert value == true[node] == low == high, (node, value, low, high)
+        elif bound == LOWER:
+            assert true[node] >= value == low < high, (node, value, low, high)
+        else:
+            assert bound == UPPER
+            assert true[node] <= value == high and low < high, (node, value, low, high)

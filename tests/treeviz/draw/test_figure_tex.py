@@ -75,7 +75,10 @@ def test_tex_coordinates_are_the_svg_coordinates(tmp_path: Path) -> None:
                for x, y in re.findall(r'<g class="(?:node-o|pv)">(?:<title>[^<]*</title>)?<ellipse cx="([\d.]+)" '
                                       r'cy="([\d.]+)"', svg)}
     assert len(in_tex) == tree.graph.graph["nodes"] == 35
-    assert in_tex == in_svg
+    # the same places, up to the rounding of a box's centre (x + w/2) to one decimal
+    assert len(in_svg) == 35
+    for x, y in in_tex:
+        assert min(abs(x - u) + abs(y - v) for u, v in in_svg) <= 0.11, (x, y)
 
 
 @pytest.mark.slow

@@ -21,29 +21,39 @@ Path = tuple[int, ...]
 
 def reference(tree: object, alpha: float, beta: float, maximizing: bool, path: Path,
               out: dict[Path, dict[str, object]]) -> float:
-    """Fail-soft alpha-beta on nested lists; ``out[path]`` gets the node's windows, value and skipped children."""
-    record: dict[str, object] = {"windows": [(alpha, beta)], "skipped": []}
+    """Fail-soft alpha-beta on nested lists; ``out[path]`` gets the node's windows, value, skipped children and the
+    bound its children's values prove (``exact``, ``lower``: the true value is >= it, ``upper``: <=)."""
+    record: dict[str, object] = {"windows": [(alpha, beta)], "skipped": [], "bound": "exact"}
     out[path] = record
     if not isinstance(tree, list):
         record["value"] = tree
         return tree  # type: ignore[return-value]
     best = -inf if maximizing else inf
+    low, high = (-inf, -inf) if maximizing else (inf, inf)  # the interval the children's values prove
     for i, child in enumerate(tree):
         value = reference(child, alpha, beta, not maximizing, path + (i + 1,), out)
+        bound = out[path + (i + 1,)]["bound"]
+        child_low = value if bound in ("exact", "lower") else -inf
+        child_high = value if bound in ("exact", "upper") else inf
         if maximizing:
             best = max(best, value)
+            low, high = max(low, child_low), max(high, child_high)
             if best > alpha:
                 alpha = best
                 record["windows"].append((alpha, beta))  # type: ignore[attr-defined]
         else:
             best = min(best, value)
+            low, high = min(low, child_low), min(high, child_high)
             if best < beta:
                 beta = best
                 record["windows"].append((alpha, beta))  # type: ignore[attr-defined]
         if alpha >= beta:
             record["skipped"] = [path + (j + 1,) for j in range(i + 1, len(tree))]
+            if record["skipped"]:  # a move not searched could be better for the mover
+                low, high = (low, inf) if maximizing else (-inf, high)
             break
     record["value"] = best
+    record["bound"] = "exact" if low == best == high else "lower" if low == best else "upper"
     return best
 
 
@@ -95,6 +105,7 @@ def test_the_key_agrees_with_a_plain_alpha_beta(seed: int) -> None:
         assert node.value == record["value"], (text(tree), path)
         assert node.windows == record["windows"], (text(tree), path)
         assert [p for p in nodes if nodes[p].pruned and p[:-1] == path] == record["skipped"], (text(tree), path)
+        assert node.bound == record["bound"], (text(tree), path)
         if node.bound == "exact":
             assert node.value == minimax_value(_subtree(tree, path), _maximizing(root, path))
     leaves_examined = [p for p in out if not isinstance(_subtree(tree, p), list)]

@@ -49,9 +49,9 @@ def test_the_classic_trees_key_node_by_node() -> None:
     key = data["quiz"]
     assert data["kind"] == "quiz" and data["n"] == 13 and data["stubs"]["n"] == 0
     assert key["players"] == ["MAX", "MIN"] and key["signed"] is False
-    assert key["name"][:2] == ["the root", "B"] and key["name"][7] == "node 2.2"
+    assert key["name"][:2] == ["the root", "B"] and key["name"][7] == "the leaf after moves 2 2"
     assert key["branch"][7] == "move 2 of C" and key["branch"][5] == "move 2 at the root"
-    assert key["answer"][0] == "3" and key["answer"][5] == "\u2264 2" and key["answer"][9] == "\u2264 2"
+    assert key["answer"][0] == "3" and key["answer"][5] == "\u2264 2" and key["answer"][9] == "2"
     assert key["answer"][7] == ""  # pruned: no value
     assert key["pruned"] == [7, 8] and key["below"] == []
     assert key["examined"] == [1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1]
@@ -126,8 +126,9 @@ def test_the_corrections_of_the_classic_tree() -> None:
     c, d = ex.nodes[5], ex.nodes[9]
     assert value_reason(ex, c) == ("min(2) = 2, and it stopped after move 1 (\u03b1-cut: 2 \u2264 \u03b1=3, 2 moves "
                                    "left unsearched): the search proves only that the value is at most 2 (\u2264 2)")
-    assert value_reason(ex, d).startswith("min(14, 5, 2) = 2, and 2 \u2264 \u03b1 = 3, the window's low side")
-    assert value_reason(ex, ex.root) == "max(3, \u2264 2, \u2264 2) = 3, inside the window [\u2212\u221e, +\u221e]: " \
+    assert value_reason(ex, d) == ("min(14, 5, 2) = 2: every move was searched, the best exact and the others proved "
+                                   "no better for MIN, so an exact value, although outside the window [3, +\u221e]")
+    assert value_reason(ex, ex.root) == "max(3, \u2264 2, 2) = 3, inside the window [\u2212\u221e, +\u221e]: " \
         "an exact value"
     assert value_reason(ex, ex.nodes[7]).startswith("leave it blank")
     assert window_reason(ex, ex.nodes[11]) == ("it gets the window of D when move 2 is tried, [3, 14]: \u03b1 = 3 as D "
@@ -155,8 +156,10 @@ def test_the_words_agree_with_the_key_on_random_trees(seed: int) -> None:
                 assert node.value <= a and why.endswith(f"at most {v} (\u2264 {v})")
             elif node.bound == "lower":
                 assert node.value >= b and why.endswith(f"at least {v} (\u2265 {v})")
-            else:
-                assert a < node.value < b and why.endswith("an exact value")
+            elif a < node.value < b:
+                assert why.endswith("inside the window " + ex.window_text((a, b)) + ": an exact value")
+            else:  # exact outside the window: its children's values prove it
+                assert why.endswith("an exact value, although outside the window " + ex.window_text((a, b)))
             if node.parent >= 0:
                 assert ex.window_text((a, b)) in window_reason(ex, node)
         elif not node.examined:
@@ -199,3 +202,15 @@ def test_a_tree_made_by_search_tree_becomes_its_quiz() -> None:
 def test_what_cannot_be_quizzed_is_refused(make, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         make()
+
+
+def test_a_minimax_quiz_explains_without_windows_and_names_nodes_as_drawn() -> None:
+    ex, data = data_of("[[3,12,8],[2,4,6],[14,5,2]]", algorithm="minimax")
+    key = data["quiz"]
+    assert key["valueWhy"][0] == "max(3, 2, 2) = 3" and key["valueWhy"][5] == "min(2, 4, 6) = 2"
+    words = " ".join(key["valueWhy"] + key["reason"] + key["name"] + key["branch"])
+    assert "window" not in words and "\u03b1" not in words and "bound" not in words
+    # the page draws no node paths such as 2.1: nodes are named by the moves on the edges it draws
+    assert key["name"][5] == "the MIN node after move 2" and key["name"][7] == "the leaf after moves 2 2"
+    assert key["branch"][7] == "move 2 of the MIN node after move 2"
+    assert not any(re.search(r"node \d", name) for name in key["name"])

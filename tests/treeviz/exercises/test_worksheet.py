@@ -106,7 +106,7 @@ def test_the_key_draws_what_a_plain_alpha_beta_does(seed: int) -> None:
         alphas, betas = [w[0] for w in windows], [w[1] for w in windows]
         alpha0, beta0 = windows[0]
         v = record["value"]
-        relation = "\u2264 " if v <= alpha0 else "\u2265 " if v >= beta0 else ""  # fail-soft: outside, a bound
+        relation = {"upper": "\u2264 ", "lower": "\u2265 "}.get(record["bound"], "")  # a bound only where one is proved
         assert value == relation + number(v), (text(tree), path)
         notes = [t.text for t in key[f"note-{i}"]]
         assert notes[:2] == [f"\u03b1 {history(alphas)}", f"\u03b2 {history(betas)}"], (text(tree), path)
@@ -127,11 +127,20 @@ def test_bounds_are_written_where_the_search_only_proved_one() -> None:
     ex = exercise(starting_point(tree="[B=[3,12,8], C=[2,4,6], D=[14,5,2]]"))
     key = drawn(ex, "key")
     values = {n.caption: key[f"value-{n.id}"][0].text for n in ex.nodes if n.caption}
-    assert values == {"B": "3", "C": "\u2264 2", "D": "\u2264 2"}  # D: 2 <= alpha = 3 after its last leaf
+    # D: every leaf examined, 2 exact and the others larger, so 2 although it falls at alpha = 3 (AIMA's D = 2)
+    assert values == {"B": "3", "C": "\u2264 2", "D": "2"}
     assert key[f"value-{ex.root.id}"][0].text == "3"
     c = next(n for n in ex.nodes if n.caption == "C")
     assert [t.text for t in key[f"note-{c.id}"]] == ["\u03b1 3", "\u03b2 +\u221e, 2",
                                                       "\u03b1-cut: 2 \u2264 \u03b1=3"]
+
+
+def test_a_node_failing_low_over_examined_leaves_is_keyed_exact() -> None:
+    # the MAX node over 1, 3, 5 is entered with alpha = 6: all three leaves examined, it is 5, not "<= 5"
+    ex = exercise(starting_point(tree="[[6],[[1,3,5]]]"))
+    key = drawn(ex, "key")
+    low = next(n for n in ex.nodes if len(n.children) == 3)
+    assert low.alpha == 6 and key[f"value-{low.id}"][0].text == "5"
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -349,3 +358,37 @@ def test_nothing_drawn_overlaps_and_values_sit_inside_their_triangles(seed: int,
                 if owner_a == owner_b and {role_a.split("-")[0], role_b.split("-")[0]} <= {"node", "value", "order"}:
                     continue  # a node's own answer inside it
                 assert not overlap(a, b), (ex.title, kind, role_a, role_b)
+
+
+def _segment_distance(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The shortest distance between two line segments (0 when they cross)."""
+    def point_to(px: float, py: float, s: tuple[float, float, float, float]) -> float:
+        x1, y1, x2, y2 = s
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
+        return ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5
+
+    def crosses(s: tuple[float, ...], t: tuple[float, ...]) -> bool:
+        def side(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+            return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        return (side(*s[:4], *t[:2]) * side(*s[:4], *t[2:]) < 0) and (side(*t[:4], *s[:2]) * side(*t[:4], *s[2:]) < 0)
+
+    if crosses(a, b):
+        return 0.0
+    return min(point_to(*a[:2], b), point_to(*a[2:], b), point_to(*b[:2], a), point_to(*b[2:], a))
+
+
+@pytest.mark.parametrize("tree", ["[[1,[5,6,7,8]],[0,1,2,3,4]]", "[[3,12,8],[2,4,6],[14,5,2]]",
+                                  "[[9],[1,2,3,4,5,6,7,8]]"])
+def test_the_cut_marks_of_adjacent_pruned_edges_stand_apart(tree: str) -> None:
+    ex = exercise(starting_point(tree=tree))
+    key = drawn(ex, "key")
+    marks = {role: [tuple(item.coords[k:k + 4]) for item in items for k in range(0, len(item.coords), 4)]
+             for role, items in key.items() if role.startswith("cut-")}
+    width = max(item.stroke.width for role, items in key.items() if role.startswith("cut-") for item in items)
+    assert len(marks) == len(ex.pruned_moves) >= 2
+    roles = sorted(marks)
+    for i, one in enumerate(roles):
+        for other in roles[i + 1:]:
+            gap = min(_segment_distance(a, b) for a in marks[one] for b in marks[other])  # type: ignore[arg-type]
+            assert gap > width, (tree, one, other, gap)

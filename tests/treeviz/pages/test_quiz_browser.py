@@ -187,7 +187,21 @@ def test_the_rule_for_bounds(driver, tmp_path: Path) -> None:
     answer(driver, 5, ">=2")
     _, mistakes = check(driver)
     said = [m["you"] for m in mistakes if m["node"] == "5"]
-    assert said == [">=2 (the number is right, but it is not a lower bound)"]
+    assert said == [">=2 (the number is right, but it is only an upper bound, \u2264 2, not a lower bound)"]
+
+
+@pytest.mark.parametrize(("node", "typed", "note"), [
+    (5, "=2", "the number is right, but it is only an upper bound, \u2264 2, not an exact value"),  # C cut: <= 2
+    (0, "<=3", "the number is right, but it is an exact value, not an upper bound"),  # the root is 3
+    (0, ">=3", "the number is right, but it is an exact value, not a lower bound"),
+])
+def test_a_wrong_relation_is_told_what_the_value_is(driver, tmp_path: Path, node: int, typed: str,
+                                                    note: str) -> None:
+    show(driver, tmp_path, tree=CLASSIC)
+    answer(driver, node, typed)
+    _, mistakes = check(driver)
+    said = [m["you"] for m in mistakes if m["node"] == str(node) and m["kind"] == "value"]
+    assert said == [f"{typed} ({note})"]
 
 
 def test_a_game_position_all_correct_then_an_answer_in_a_pruned_node(driver, tmp_path: Path) -> None:
@@ -272,3 +286,40 @@ def test_a_chance_nodes_average_in_decimals_or_as_a_fraction(driver, tmp_path: P
     answer_all(driver, ex)
     total = sum(1 for n in ex.nodes if n.examined and not n.leaf) + len(ex.pruned_moves)
     assert check(driver) == (f"Score: {total} / {total} (100 %) \u00b7 all correct", [])
+
+
+THIRTY_THREE = "[[[1,2,3,4],[5,6,7,8],[9,1,2,3]],[[4,5,6,7],[8,9,1,2],[3,4,5,6]]]"  # 33 nodes, 24 leaves
+
+OUT_OF_VIEW = """const v = window.treeviz.viewers[0], s = v.svg.node().getBoundingClientRect(), out = [];
+document.querySelectorAll('g.node').forEach((g) => { const r = g.getBoundingClientRect();
+  if (r.left < s.left || r.right > s.right || r.top < s.top || r.bottom > s.bottom) out.push(+g.dataset.id); });
+return [String(d3.zoomTransform(v.svg.node())), document.querySelectorAll('g.node').length, out];"""
+
+PAN_AWAY = """const v = window.treeviz.viewers[0];
+v.svg.call(v.zoom.transform, d3.zoomIdentity.translate(-400, -300).scale(1.1));"""
+
+
+def test_a_tree_of_a_few_dozen_nodes_opens_whole_on_a_laptop_screen(tmp_path: Path) -> None:
+    with headless_chromium(1400, 1000) as laptop:
+        show(laptop, tmp_path, tree=THIRTY_THREE)
+        transform, drawn, outside = laptop.execute_script(OUT_OF_VIEW)
+        assert drawn == 33 and outside == [], transform
+        # the boxes stay big enough to type in: the scale is not below the page's readable one
+        assert float(transform.split("scale(")[1].rstrip(")")) >= 0.6
+        box = field(laptop, 0).rect
+        assert box["width"] >= 30 and box["height"] >= 12
+
+
+@pytest.mark.parametrize(("tree", "fen"), [(THIRTY_THREE, None), (None, "1o11o1oxx x")])
+def test_fit_shows_the_whole_tree(tmp_path: Path, tree: str | None, fen: str | None) -> None:
+    with headless_chromium(1400, 1000) as laptop:
+        show(laptop, tmp_path, tree=tree, fen=fen)
+        laptop.execute_script(PAN_AWAY)
+        before, drawn, outside = laptop.execute_script(OUT_OF_VIEW)
+        assert outside  # panned away: some nodes are out of the window
+        laptop.find_element(By.CSS_SELECTOR, "button.fit").click()
+        after, drawn, outside = laptop.execute_script(OUT_OF_VIEW)
+        assert after != before and outside == [] and drawn > 30
+        laptop.execute_script(PAN_AWAY)
+        laptop.find_element(By.CSS_SELECTOR, "body").send_keys("f")  # the f key does the same
+        assert laptop.execute_script(OUT_OF_VIEW)[0] == after

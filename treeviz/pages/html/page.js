@@ -1102,6 +1102,9 @@
       this.svg.call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
     }
 
+    /** The view a page opens with (and takes again when the window is resized): the fitted one here. */
+    opening() { this.fit(); }
+
     keepInView(i) {
       const d = this.pos.get(i);
       if (!d) return;
@@ -1167,7 +1170,7 @@
   const host = document.getElementById("viewers");
   const viewers = trees.map((tree, k) => new (kindOf(payload.trees[k])[1])(host, tree, k));
   window.treeviz.viewers = viewers;
-  viewers.forEach((v) => v.fit());
+  viewers.forEach((v) => v.opening());
   focusViewer = viewers[viewers.length - 1];
 
   const summary = document.getElementById("summary");
@@ -1224,7 +1227,7 @@
     else if (e.key === "f") v.fit();
     else if (e.key === "Escape") { v.selected = -1; v.render(); }
   });
-  window.addEventListener("resize", () => viewers.forEach((v) => v.fit()));
+  window.addEventListener("resize", () => viewers.forEach((v) => v.opening()));
 
   const tReady = performance.now();
   window.treeviz.timings = {

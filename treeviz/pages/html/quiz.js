@@ -8,8 +8,9 @@
    * arrays, not in the inputs, so that closing and opening a subtree keeps them.
    */
   const QUIZ_TEXT_W = 112;
-  /** The smallest scale at which the whole tree is shown at once; past it the view opens at the typing scale. */
-  const QUIZ_READABLE = 0.75;
+  /** The smallest scale at which the page opens on the whole tree (its boxes still read and typed in); a tree that
+   * needs less opens at the typing scale. */
+  const QUIZ_READABLE = 0.6;
   const QUIZ_TYPING_SCALE = 0.85;
   /** A small tree is shown a little larger than life, easier to read and type in. */
   const QUIZ_LARGEST = 1.25;
@@ -175,23 +176,28 @@
       this.act(() => { this.marked[c] ^= 1; });
     }
 
+    /** The whole tree in the window (Fit, the f key): as large as fits, at most a little larger than life. */
     fit() {
+      const { W, H, b } = this.frame();
+      const k = Math.min(QUIZ_LARGEST, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
+      this.svg.call(this.zoom.transform,
+        d3.zoomIdentity.translate(W / 2 - k * (b.x0 + b.x1) / 2, H / 2 - k * (b.y0 + b.y1) / 2).scale(k));
+    }
+
+    /** The page opens on the whole tree when its boxes can still be read and typed in at that scale (a few dozen
+     * nodes on a laptop's screen); a bigger tree opens at the typing scale, the root at the top in the middle (drag
+     * or wheel to see the rest, Fit to see it whole). */
+    opening() {
+      const { W, H, b } = this.frame();
+      if (Math.min((W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0)) >= QUIZ_READABLE) { this.fit(); return; }
+      const k = QUIZ_TYPING_SCALE;
+      this.svg.call(this.zoom.transform,
+        d3.zoomIdentity.translate(W / 2 - k * this.laidOut[0].x, 30 - k * b.y0).scale(k));
+    }
+
+    frame() {
       const box = this.svg.node().getBoundingClientRect();
-      const W = box.width || 800, H = box.height || 600;
-      const b = this.bounds(this.laidOut);
-      let k = Math.min(QUIZ_LARGEST, (W - 30) / (b.x1 - b.x0), (H - 30) / (b.y1 - b.y0));
-      let tx, ty;
-      if (k >= QUIZ_READABLE) {
-        tx = W / 2 - k * (b.x0 + b.x1) / 2;
-        ty = H / 2 - k * (b.y0 + b.y1) / 2;
-      } else {
-        // Too big to read whole: boxes big enough to type in, the root at the top in the middle (drag or wheel to
-        // see the rest).
-        k = QUIZ_TYPING_SCALE;
-        tx = W / 2 - k * this.laidOut[0].x;
-        ty = 30 - k * b.y0;
-      }
-      this.svg.call(this.zoom.transform, d3.zoomIdentity.translate(tx, ty).scale(k));
+      return { W: box.width || 800, H: box.height || 600, b: this.bounds(this.laidOut) };
     }
 
     // ---------------------------------------------------------------- nodes
@@ -469,8 +475,11 @@
       if (a.error) return { ok: false, note: "not a value: write e.g. 3, ≤2 or ≥5" };
       if (!sameNumber(a, q.value[i])) return { ok: false };
       if (a.relation === "" || a.relation === QUIZ_BOUND_RELATION[q.bound[i]]) return { ok: true };
+      // Say what the value is, then what it is not: "=2" at a node proved only <= 2 is a bound, not exact.
       const said = { "=": "an exact value", "≤": "an upper bound", "≥": "a lower bound" }[a.relation];
-      return { ok: false, note: `the number is right, but ${a.relation === "=" ? "it is" : "it is not"} ${said}` };
+      const number = this.t.number(q.value[i]);
+      const is = { exact: "an exact value", upper: `only an upper bound, ≤ ${number}`, lower: `only a lower bound, ≥ ${number}` }[q.bound[i]];
+      return { ok: false, note: `the number is right, but it is ${is}, not ${said}` };
     }
 
     /** An alpha or beta answer: the number itself (∞ as inf). */
@@ -539,7 +548,7 @@
       if (moves) rows.push(`<div>Moves: ${moves}</div>`);
       if (t.board.kind !== "textbook") rows.push(`<div><code>${escapeHtml(t.fenOf(i))}</code></div>`);
       if (this.showing || this.result) {
-        if (i > 0) rows.push(`<div>${escapeHtml(q.reason[i])}</div>`);
+        if (i > 0 && q.reason[i]) rows.push(`<div>${escapeHtml(q.reason[i])}</div>`);
         if (q.examined[i] && !q.leaf[i]) {
           rows.push(`<div>value <b>${escapeHtml(q.answer[i])}</b>: ${escapeHtml(q.valueWhy[i])}</div>`);
           if (t.abQuiz) rows.push(`<div class="dim">windows: ${q.windows[i].map((w) => escapeHtml(t.bracket(w))).join(" → ")}</div>`);
