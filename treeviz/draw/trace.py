@@ -65,6 +65,8 @@ class TraceRow:
     """A ``cut``'s pruned stubs (graph ids)."""
     nodes: tuple[Hashable, ...] = ()
     """MCTS ``select`` and ``backup``: the path's nodes from the root."""
+    parent_window: tuple[float, float] | None = None
+    """Alpha-beta ``leaf`` and ``return``: the parent's window once the value reached it."""
 
     def cells(self) -> list[str]:
         """The row as the CSV writes it (:data:`COLUMNS`): infinities as ``inf``/``-inf``, no window empty."""
@@ -212,10 +214,13 @@ class _Walk:
         self._visit(self.names.root)
 
     def _add(self, event: Event, n: Hashable, path: tuple[str, ...], window: tuple[float, float] | None,
-             value: float | None, text: str, pruned: tuple[Hashable, ...] = ()) -> None:
+             value: float | None, text: str, pruned: tuple[Hashable, ...] = (),
+             parent: _Frame | None = None) -> None:
         alpha, beta = window if window is not None else (None, None)
+        parent_window = parent[2] if parent is not None else None
         self.rows.append(TraceRow(len(self.rows) + 1, event, n, path, int(self.data[n].get("depth") or 0), alpha,
-                                  beta, value, text, pruned))
+                                  beta, value, text, pruned, (),
+                                  (parent_window[0], parent_window[1]) if parent_window is not None else None))
 
     def _entry_window(self, d: dict[str, Any]) -> tuple[float, float] | None:
         if not self.alphabeta:
@@ -284,7 +289,7 @@ class _Walk:
         if parent is not None and self.alphabeta:
             p, p_path, p_window, _ = parent
             text += self._parent_words(p, names.node(p, p_path), p_window, v)
-        self._add("leaf", n, path, window, v, _capital(text))
+        self._add("leaf", n, path, window, v, _capital(text), parent=parent)
 
     def _finish(self, n: Hashable, path: tuple[str, ...], window: list[float] | None, parent: _Frame | None) -> None:
         d = self.data[n]
@@ -309,7 +314,8 @@ class _Walk:
             text += self._parent_words(p, p_name, p_window, v)
         if not self.alphabeta or d.get("to_move") == "chance":
             text += self._minimax_words(n)
-        self._add("return", n, path, (window[0], window[1]) if window is not None else None, v, text)
+        self._add("return", n, path, (window[0], window[1]) if window is not None else None, v, text,
+                  parent=parent)
 
     def _parent_words(self, p: Hashable, p_name: str, p_window: list[float] | None, v: float | None) -> str:
         """How the returned value moves the parent's window, said as the window stands now."""
