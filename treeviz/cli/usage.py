@@ -161,6 +161,7 @@ FLAGS: dict[str, str] = {
     "explain": "--explain",
     "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
     "quiz": "--quiz",
+    "fps": "--fps", "max_steps": "--max-steps",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words

@@ -93,8 +93,8 @@ def check_traceable(graphs: Sequence[nx.DiGraph]) -> nx.DiGraph:
     :raises TraceError: several searches side by side, a merged DAG, a strategy tree, or another kind of graph.
     """
     if len(graphs) != 1:
-        raise TraceError("a trace follows one search step by step; {compare:name} puts several side by side: "
-                         "trace each search on its own", compare=None)
+        raise TraceError("a trace follows one search step by step; {algorithms:name} puts several side by side: "
+                         "trace each search on its own", algorithms=None)
     G = graphs[0]
     if G.graph.get("merge"):
         raise TraceError("{merge:name} folds the tree into a DAG, which has no step order: trace the tree itself",

@@ -1,0 +1,149 @@
+"""A search's replay as LaTeX Beamer slides: one frame whose overlays are the replay's frames
+(:mod:`treeviz.draw.replay`), the tree drawn once in TikZ at fixed coordinates.
+
+Each frame's scene is written by the TikZ writer (:mod:`treeviz.draw.tikz`), item by item; a line that several
+slides share is written once, under ``\\only<slides>`` (nothing at all for what every slide shows), so an edge that
+changes look three times during the search is three lines, whatever the number of steps. ``pdflatex`` makes one
+page per slide: the unsearched tree, then one per row of the trace. The document needs Beamer (Debian's
+texlive-latex-recommended) and TikZ (texlive-pictures); it carries ``\\pdfinfoomitdate`` and ``\\pdftrailerid{}``
+so that its PDF is the same bytes on every run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from treeviz.draw.scene import Item, Scene, Segments, Shape
+from treeviz.draw.tikz import picture_lines
+
+_NAMES = re.compile(r" \((?:n|legend)\d+t?\)(?= at )")
+_COLOUR = re.compile(r"\btv(\d+)\b")
+_COMMENT = re.compile(r"; % [\w-]+$")
+PREAMBLE = (
+    "\\RequirePackage{fix-cm}\n"
+    "\\documentclass[aspectratio=169]{beamer}\n"
+    "\\pdfinfoomitdate=1\n\\pdftrailerid{}\n\\pdfsuppressptexinfo=-1\n"
+    "\\usepackage{tikz}\n"
+    "\\usetikzlibrary{shapes.geometric}\n"
+    "\\setbeamertemplate{navigation symbols}{}\n"
+    "\\setbeamersize{text margin left=0pt,text margin right=0pt}\n"
+)
+"""A 16:9 Beamer document (160 mm x 90 mm, the frames' size) with TikZ, reproducible."""
+MACROS = (
+    "\\providecommand\\tvfit[2]{\\sbox0{#2}\\ifdim\\wd0>#1\\relax\\resizebox{#1}{!}{\\usebox0}"
+    "\\else\\usebox0\\fi}\n"
+    "\\providecommand\\tvstack[1]{\\vbox{\\offinterlineskip\\halign{\\hfil##\\hfil\\cr#1\\crcr}}}\n"
+)
+"""The TikZ writer's two helpers (:func:`treeviz.draw.tikz.iter_tikz`)."""
+
+
+LAYERS = {"edges": 0, "nodes": 1, "labels": 2, "window": 3, "words": 4}
+"""What is painted over what, whatever slide a line first appears on: edges, nodes (and a textbook leaf's value,
+a name beside a node), the labels of moves, the windows, the title and the sentence."""
+
+
+def _layer(item: Item) -> int:
+    if isinstance(item, Segments):
+        return LAYERS["edges"]
+    if isinstance(item, Shape) or item.role in ("leaf", "caption", "node"):
+        return LAYERS["nodes"]
+    if item.role == "window":
+        return LAYERS["window"]
+    if item.role in ("title", "step", "sentence"):
+        return LAYERS["words"]
+    return LAYERS["labels"]
+
+
+def _single_items(scene: Scene) -> Iterator[tuple[int, Scene]]:
+    """The scene's items one at a time (lines of edges one edge each), as scenes the TikZ writer paints, each
+    with its layer."""
+    for item in scene.items:
+        layer = _layer(item)
+        if isinstance(item, Segments) and len(item.coords) > 4:
+            c = item.coords
+            for k in range(0, len(c), 4):
+                yield layer, Scene(scene.width, scene.height, [Segments(item.stroke, c[k:k + 4], item.role)])
+        else:
+            yield layer, Scene(scene.width, scene.height, [item])
+
+
+def _spans(slides: list[int]) -> str:
+    """``1-3,5``: the slide numbers (sorted) as Beamer's overlay specification."""
+    out: list[str] = []
+    start = prev = slides[0]
+    for s in slides[1:]:
+        if s == prev + 1:
+            prev = s
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = s
+    out.append(str(start) if start == prev else f"{start}-{prev}")
+    return ",".join(out)
+
+
+def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]:
+    """The lines of one ``tikzpicture`` showing scene k on slide k + 1, and the colours (HTML hex -> name)."""
+    colours: dict[str, str] = {}
+    slides_of: dict[str, list[int]] = {}
+    order: list[tuple[int, int, str]] = []
+    total = 0
+    for slide, scene in enumerate(scenes, start=1):
+        total = slide
+        for layer, part in _single_items(scene):
+            lines, local = picture_lines(part)
+            names = {name: colour for colour, name in local.names.items()}
+
+            def rename(match: re.Match[str]) -> str:
+                colour = names[match.group(0)]
+                found = colours.get(colour)
+                if found is None:
+                    found = colours[colour] = f"tvc{len(colours)}"
+                return found
+
+            for line in lines[1:]:  # the first is the bounding box, the same on every slide
+                if line.startswith("\\coordinate"):
+                    continue
+                line = _COLOUR.sub(rename, _COMMENT.sub(";", _NAMES.sub("", line)))
+                seen = slides_of.get(line)
+                if seen is None:
+                    slides_of[line] = [slide]
+                    order.append((layer, len(order), line))
+                elif seen[-1] != slide:
+                    seen.append(slide)
+    out = []
+    for _, _, line in sorted(order):
+        slides = slides_of[line]
+        out.append(line if len(slides) == total else f"\\only<{_spans(slides)}>{{{line}}}")
+    return out, colours
+
+
+def iter_beamer(scenes: Iterable[Scene], *, title: str, body_only: bool = False) -> Iterator[str]:
+    """The slides as LaTeX: a whole Beamer document, or with ``body_only`` the frame alone (its colours and
+    helpers defined before it) to ``\\input`` in a lecture that loads tikz and ``\\usetikzlibrary{shapes.geometric}``
+    (16:9 slides: the picture is 160 mm wide; other sizes scale it with ``\\resizebox``)."""
+    scenes = list(scenes)
+    width, height = scenes[0].width, scenes[0].height
+    lines, colours = overlay_picture(scenes)
+    if not body_only:
+        yield f"% {title}: a treeviz replay; pdflatex this file (Beamer and TikZ).\n" + PREAMBLE
+        yield "\\begin{document}\n"
+    else:
+        yield (f"% {title}: a treeviz replay, one Beamer frame of {len(scenes)} slides; \\input it in a 16:9 "
+               "Beamer document that loads tikz and \\usetikzlibrary{shapes.geometric}.\n")
+    yield MACROS
+    yield "".join(f"\\definecolor{{{name}}}{{HTML}}{{{colour.lstrip('#').upper()}}}\n"
+                  for colour, name in colours.items())
+    yield "\\begin{frame}[plain]\n\\centering\n"
+    yield ("\\resizebox{\\ifdim\\paperwidth<" + f"{width:.2f}pt" + "\\paperwidth\\else" + f" {width:.2f}pt" +
+           "\\fi}{!}{%\n")
+    yield "\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily]\n"
+    yield f"\\useasboundingbox (0,0) rectangle ({width:.2f},{height:.2f});\n"
+    for start in range(0, len(lines), 2048):
+        yield "\n".join(lines[start:start + 2048]) + "\n"
+    yield "\\end{tikzpicture}}\n\\end{frame}\n"
+    if not body_only:
+        yield "\\end{document}\n"
+
+
+__all__ = ["MACROS", "PREAMBLE", "iter_beamer", "overlay_picture"]
