@@ -71,7 +71,8 @@ def gif_bytes(replay: Replay, size: tuple[int, int], fps: float) -> bytes:
     palette = frames[-1].quantize(colors=GIF_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     images = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
     out = io.BytesIO()
-    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=round(1000 / fps), loop=0,
+    hundredths = max(1, round(100 / fps))  # a GIF times its frames in hundredths of a second
+    images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=hundredths * 10, loop=0,
                    optimize=False)
     return out.getvalue()
 
