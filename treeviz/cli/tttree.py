@@ -37,8 +37,8 @@ from treeviz.tree import (
     BINARY_FORMATS,
     DEFAULT_C,
     FORMATS,
-    SEARCHES,
     LESSON_FORMATS,
+    SEARCHES,
     SUFFIXES,
     Tree,
     comparison,
@@ -270,9 +270,9 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                               max_nodes=0, title=title, node_budget=node_budget, start=start, **search)
         _progress(f"writing the {lesson}")
         try:
-            chunks = tree.lesson(lesson, style=style, theme=theme, size=size, fps=fps, max_steps=max_steps,
+            taught = tree.lesson(lesson, style=style, theme=theme, size=size, fps=fps, max_steps=max_steps,
                                  tex_body=tex_body, path=moves, plies=plies)
-            _emit(chunks, output)
+            _emit(taught, output)
         except (ValueError, ImportError) as exc:
             fail(exc)
         return

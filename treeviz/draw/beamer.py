@@ -94,7 +94,7 @@ def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]
             lines, local = picture_lines(part)
             names = {name: colour for colour, name in local.names.items()}
 
-            def rename(match: re.Match[str]) -> str:
+            def rename(match: re.Match[str], names: dict[str, str] = names) -> str:
                 colour = names[match.group(0)]
                 found = colours.get(colour)
                 if found is None:

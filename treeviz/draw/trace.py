@@ -362,7 +362,7 @@ def _capital(text: str) -> str:
 
 
 def _sortable(n: Hashable) -> tuple[int, str]:
-    return (n, "") if isinstance(n, int) else (0, str(n))  # type: ignore[return-value]
+    return (n, "") if isinstance(n, int) else (0, str(n))
 
 
 def _mcts_trace(G: nx.DiGraph) -> list[TraceRow]:
@@ -432,7 +432,7 @@ def _mcts_trace(G: nx.DiGraph) -> list[TraceRow]:
                f"now has {stats(root)}"
         proved = proofs.get(k, [])
         if proved:
-            text += "; proved: " + ", ".join(f"{names.node(p, chain(p) and moves[p])} = {names.number(v)}"
+            text += "; proved: " + ", ".join(f"{names.node(p, moves[p] if chain(p) else ())} = {names.number(v)}"
                                              for p, v in proved if p in data)
         add("backup", leaf, totals[root] / visits[root], text, path)
     return rows
