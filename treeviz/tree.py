@@ -266,6 +266,8 @@ class Tree:
             max_steps=DEFAULT_MAX_STEPS if max_steps is None else max_steps, tex_body=tex_body)
         tree = self.cropped(path=path, plies=plies)
         heading = dot_writer.figure_heading(tree.graphs, tree.position, tree.title, [kind_of(G)])
+        if tree.title is None:  # the search's kind and position; its counts and value would tell the ending
+            heading = heading.split("\n")[0].split(": ")[0]
         return iter(lesson_chunks(tree.graphs, fmt, options, heading.replace("\n", ": ")))
 
     def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:

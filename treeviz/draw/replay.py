@@ -240,11 +240,19 @@ class Replay:
                     texts.append(Text(lx, ly + move_pt * CAP_HEIGHT / 2, label, move_pt, colour, halo="#ffffff",
                                       role="move"))
             elif kind == STUB:
-                ex, ey = cx[i], cy[i] - (t.node_along / 2) * s
                 cut = n in state.cut
+                colour = theme.pruned_ink if cut else UNSEEN_INK
+                value = self._pruned_leaf(i)
+                if value is not None:  # a textbook leaf never searched: drawn as the leaf it is, its value given
+                    value_pt = VALUE_PT * s
+                    looks["pruned" if cut else "unseen"][1].extend((cx[p], cy[p], cx[i], cy[i] - value_pt * 0.6))
+                    texts.append(Text(cx[i], cy[i] + value_pt * CAP_HEIGHT / 2, value, value_pt, colour,
+                                      role="pruned" if cut else "unseen"))
+                    continue
+                ex, ey = cx[i], cy[i] - (t.node_along / 2) * s
                 looks["pruned" if cut else "unseen"][1].extend((cx[p], cy[p], ex, ey))
-                texts.append(Text(ex, ey + move_pt, self._stub_words(i, cut), move_pt,
-                                  theme.pruned_ink if cut else UNSEEN_INK, role="pruned" if cut else "unseen"))
+                texts.append(Text(ex, ey + move_pt, self._stub_words(i, cut), move_pt, colour,
+                                  role="pruned" if cut else "unseen"))
         for look in ("unseen", "pruned", "edge", "pv", "path"):
             stroke, coords = looks[look]
             if coords:
@@ -268,6 +276,14 @@ class Replay:
                    "and backs up"
         return "Before the search: no value is known yet but the leaves'" if self.t.adapter.numbered_moves else \
             "Before the search: each step enters a node, evaluates a leaf, cuts, or returns a value"
+
+    def _pruned_leaf(self, i: int) -> str | None:
+        """A pruned textbook leaf's value as written (None for other stubs)."""
+        t = self.t
+        if self.style != "textbook" or not t.adapter.numbered_moves:
+            return None
+        value = _leaf_value(t, str(self.data[t.gid[i]].get("fen", "")))
+        return None if value is None else format_number(value, signed=False)
 
     def _stub_words(self, i: int, cut: bool) -> str:
         """A pruned move's label: its move (a textbook leaf: its value), and once cut, the cut's letter (the first
@@ -346,7 +362,7 @@ class Replay:
         note = self._note(state, n, with_order=not compact)
         if note:
             # Textbook: in the room explain mode made for two windows; compact: on a white ground, readable.
-            note_pt = NOTE_PT * s * 1.3 if not compact else max(NOTE_PT * s * 1.3, MIN_NOTE_PT)
+            note_pt = NOTE_PT * s * 1.6 if not compact else max(NOTE_PT * s * 1.3, MIN_NOTE_PT)
             notes.append(Text(x + t.shape_w[i] * s / 2 + 1.5 * s, y + note_pt * CAP_HEIGHT / 2, note, note_pt,
                               CURRENT if current else theme.faint_ink, anchor="start",
                               halo="#ffffff" if compact else None, role="window"))
