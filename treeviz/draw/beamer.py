@@ -58,17 +58,16 @@ def _layer(item: Item) -> int:
     return LAYERS["labels"]
 
 
-def _single_items(scene: Scene) -> Iterator[tuple[int, Scene]]:
-    """The scene's items one at a time (lines of edges one edge each), as scenes the TikZ writer paints, each
-    with its layer."""
+def _single_items(scene: Scene) -> Iterator[tuple[int, Item]]:
+    """The scene's items one at a time (lines of edges one edge each), each with its layer."""
     for item in scene.items:
         layer = _layer(item)
         if isinstance(item, Segments) and len(item.coords) > 4:
             c = item.coords
             for k in range(0, len(c), 4):
-                yield layer, Scene(scene.width, scene.height, [Segments(item.stroke, c[k:k + 4], item.role)])
+                yield layer, Segments(item.stroke, c[k:k + 4], item.role)
         else:
-            yield layer, Scene(scene.width, scene.height, [item])
+            yield layer, item
 
 
 def _spans(slides: list[int]) -> list[tuple[int, int]]:
@@ -91,23 +90,28 @@ def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]
     slides_of: dict[str, list[int]] = {}
     order: list[tuple[int, int, str]] = []
     total = 0
+    written: dict[str, list[str]] = {}  # an item (its repr) -> its lines: most items recur on many slides
+
+    def rename(match: re.Match[str], names: dict[str, str]) -> str:
+        colour = names[match.group(0)]
+        found = colours.get(colour)
+        if found is None:
+            found = colours[colour] = f"tvc{len(colours)}"
+        return found
+
     for slide, scene in enumerate(scenes, start=1):
         total = slide
-        for layer, part in _single_items(scene):
-            lines, local = picture_lines(part)
-            names = {name: colour for colour, name in local.names.items()}
-
-            def rename(match: re.Match[str], names: dict[str, str] = names) -> str:
-                colour = names[match.group(0)]
-                found = colours.get(colour)
-                if found is None:
-                    found = colours[colour] = f"tvc{len(colours)}"
-                return found
-
-            for line in lines[1:]:  # the first is the bounding box, the same on every slide
-                if line.startswith("\\coordinate"):
-                    continue
-                line = _COLOUR.sub(rename, _COMMENT.sub(";", _NAMES.sub("", line)))
+        for layer, item in _single_items(scene):
+            key = repr(item)
+            lines = written.get(key)
+            if lines is None:
+                drawn, local = picture_lines(Scene(scene.width, scene.height, [item]))
+                names = {name: colour for colour, name in local.names.items()}
+                # The first line is the bounding box (the picture's own), a shape's coordinate is never used.
+                lines = written[key] = [
+                    _COLOUR.sub(lambda m, names=names: rename(m, names), _COMMENT.sub(";", _NAMES.sub("", line)))
+                    for line in drawn[1:] if not line.startswith("\\coordinate")]
+            for line in lines:
                 seen = slides_of.get(line)
                 if seen is None:
                     slides_of[line] = [slide]

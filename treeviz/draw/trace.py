@@ -24,7 +24,7 @@ import io
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import networkx as nx
 
@@ -34,6 +34,8 @@ from treeviz.games.registry import adapter_named
 from treeviz.graph_dicts import node_dict, pred_dict, succ_dict
 
 Event = Literal["enter", "leaf", "cut", "return", "select", "expand", "playout", "backup"]
+EVENTS: tuple[Event, ...] = get_args(Event)
+"""Every event, in a fixed order (the page numbers them so)."""
 COLUMNS = ("step", "event", "node", "path", "depth", "alpha", "beta", "value", "text")
 """The trace table's columns, in order (``--format trace``)."""
 TRACED = ("minimax", "alphabeta", "mcts")
@@ -438,4 +440,4 @@ def _mcts_trace(G: nx.DiGraph) -> list[TraceRow]:
     return rows
 
 
-__all__ = ["COLUMNS", "TRACED", "Event", "TraceError", "TraceRow", "check_traceable", "search_trace", "trace_csv"]
+__all__ = ["COLUMNS", "EVENTS", "TRACED", "Event", "TraceError", "TraceRow", "check_traceable", "search_trace", "trace_csv"]
