@@ -307,15 +307,16 @@ class _Walk:
             self._add("cut", n, path, (window[0], window[1]) if window is not None else None, cut_value, text,
                       tuple(sorted(stubs, key=_sortable)))
         value_words = names.value(v, bound)
+        if not self.alphabeta or d.get("to_move") == "chance":
+            value_words += self._minimax_words(n)  # ", the largest of its moves' values"
         if parent is None:
             text = f"{_capital(name)} returns {value_words}: the value of the search"
         else:
             p, p_path, p_window, _ = parent
             p_name = names.node(p, p_path)
-            text = f"{_capital(name)} returns {value_words} to {p_name}"
+            comma = "," if value_words != names.value(v, bound) else ""
+            text = f"{_capital(name)} returns {value_words}{comma} to {p_name}"
             text += self._parent_words(p, p_name, p_window, v)
-        if not self.alphabeta or d.get("to_move") == "chance":
-            text += self._minimax_words(n)
         self._add("return", n, path, (window[0], window[1]) if window is not None else None, v, text,
                   parent=parent)
 

@@ -56,7 +56,8 @@ def test_minimax_has_no_windows_and_says_which_child_wins() -> None:
     rows = treeviz.search_tree(tree=CLASSIC, algorithm="minimax").trace()
     assert all(r.alpha is None and r.beta is None for r in rows)
     assert len(entered_rows(rows)) == 13 and not any(r.event == "cut" for r in rows)
-    assert rows[-1].text == "The root returns 3: the value of the search, the largest of its moves' values"
+    assert rows[-1].text == "The root returns 3, the largest of its moves' values: the value of the search"
+    assert rows[5].text == "B returns 3, the smallest of its moves' values, to the root"
     table = list(csv.reader(io.StringIO(trace_csv(rows))))
     assert table[0] == list(COLUMNS)
     assert all(line[5] == "" and line[6] == "" for line in table[1:])
