@@ -27,6 +27,7 @@ from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Out
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
 from treeviz.draw.kinds import kind_of, panel_key, pv_words
+from treeviz.draw.lessons import LESSON_FORMATS, LESSON_SUFFIXES
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX, Style
 from treeviz.draw.themes import DEFAULT, Theme, ThemeName, theme_named
@@ -48,10 +49,6 @@ BINARY_FORMATS = frozenset({"png", "pdf"})
 SUFFIXES: dict[str, Format] = {".dot": "dot", ".gv": "dot", ".png": "png", ".svg": "svg", ".pdf": "pdf", ".tex": "tex",
             ".json": "json", ".html": "html", ".htm": "html"}
 """Output file suffixes that say the format when none is given."""
-LESSON_FORMATS = ("trace", "beamer", "gif", "mp4")
-"""The search taught step by step (:meth:`Tree.lesson`): its trace as CSV, Beamer slides, a GIF, an MP4."""
-LESSON_SUFFIXES = {".csv": "trace", ".gif": "gif", ".mp4": "mp4"}
-"""Suffixes that name a lesson format (a single search's; Beamer slides are ``.tex`` with ``fmt="beamer"``)."""
 MAX_PICTURE_NODES = BOARD_MAX
 """Past this many drawn nodes (stubs included) board-style pictures are refused: Graphviz's layout alone would take
 minutes. The compact and dot styles have no such limit."""
@@ -235,7 +232,6 @@ class Tree:
             DEFAULT_MAX_STEPS,
             DEFAULT_VIDEO_SIZE,
             FRAME_FORMATS,
-            LESSON_FORMATS,
             VIDEO_FORMATS,
             LessonOptions,
             lesson_chunks,

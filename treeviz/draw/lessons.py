@@ -26,6 +26,8 @@ from treeviz.games.registry import adapter_named
 LessonFormat = Literal["trace", "beamer", "gif", "mp4"]
 LESSON_FORMATS: tuple[LessonFormat, ...] = get_args(LessonFormat)
 """The outputs that teach a search step by step."""
+LESSON_SUFFIXES: dict[str, LessonFormat] = {".csv": "trace", ".gif": "gif", ".mp4": "mp4"}
+"""Suffixes that name a lesson format (a single search's; Beamer slides are ``.tex`` files named by the format)."""
 FRAME_FORMATS = frozenset({"beamer", "gif", "mp4"})
 """The ones made of the replay's frames (bounded by ``max_steps``)."""
 VIDEO_FORMATS = frozenset({"gif", "mp4"})
@@ -145,5 +147,5 @@ def lesson_chunks(graphs: list[nx.DiGraph], fmt: str, options: LessonOptions, he
 
 
 __all__ = ["DEFAULT_FPS", "DEFAULT_MAX_STEPS", "DEFAULT_VIDEO_SIZE", "FRAME_FORMATS", "LESSON_FORMATS",
-           "ExtraMissing", "LessonError", "LessonFormat", "LessonOptions", "check_steps", "lesson_chunks",
-           "lesson_style", "parse_fps", "parse_video_size", "replay_of"]
+           "LESSON_SUFFIXES", "ExtraMissing", "LessonError", "LessonFormat", "LessonOptions", "check_steps",
+           "lesson_chunks", "lesson_style", "parse_fps", "parse_video_size", "replay_of"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import networkx as nx
 
@@ -36,7 +35,7 @@ from treeviz.draw.scene import Item, Scene, Segments, Shape, Stroke, Text, TextL
 from treeviz.draw.styles import node_shape
 from treeviz.draw.text_metrics import CAP_HEIGHT, text_width
 from treeviz.draw.themes import DEFAULT, Theme
-from treeviz.draw.trace import TraceRow
+from treeviz.draw.trace import TraceRow, textbook_leaf_value
 from treeviz.graph_dicts import node_dict, succ_dict
 
 FRAME_WIDTH = 453.54
@@ -282,7 +281,7 @@ class Replay:
         t = self.t
         if self.style != "textbook" or not t.adapter.numbered_moves:
             return None
-        value = _leaf_value(t, str(self.data[t.gid[i]].get("fen", "")))
+        value = textbook_leaf_value(t.adapter, str(self.data[t.gid[i]].get("fen", "")))
         return None if value is None else format_number(value, signed=False)
 
     def _stub_words(self, i: int, cut: bool) -> str:
@@ -293,7 +292,7 @@ class Replay:
         d = self.data[n]
         move = t.move_text(i)
         if not move and t.adapter.numbered_moves:
-            value = _leaf_value(t, str(d.get("fen", "")))
+            value = textbook_leaf_value(t.adapter, str(d.get("fen", "")))
             move = format_number(value, signed=False) if value is not None else ""
         if not cut:
             return move or "?"
@@ -377,16 +376,6 @@ class Replay:
         if window is not None and (n in state.open or n == state.current) and n not in state.returned:
             words += f" [{self._number(window[0])}, {self._number(window[1])}]"
         return words.strip()
-
-
-def _leaf_value(t: Any, fen: str) -> float | None:
-    """A textbook position's leaf value (the tree's input), None when it is no leaf or cannot be read."""
-    adapter = t.adapter
-    try:
-        outcome = adapter.game.outcome(adapter.state_of(fen))
-    except Exception:  # an unknown position: no value to show
-        return None
-    return outcome if isinstance(outcome, int | float) else None
 
 
 __all__ = ["FRAME_HEIGHT", "FRAME_WIDTH", "Replay"]

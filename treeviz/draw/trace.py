@@ -187,15 +187,17 @@ class _Names:
 
     def leaf_value(self, fen: str) -> float | None:
         """A pruned textbook leaf's value, read from the tree (so that a cut can name its leaves by value)."""
-        if not self.textbook:
-            return None
-        game = self.adapter.game
-        state = self.adapter.state_of(fen)
-        try:
-            outcome = game.outcome(state)
-        except Exception:  # an unknown position: the leaf is named by its move
-            return None
-        return outcome if isinstance(outcome, int | float) else None
+        return textbook_leaf_value(self.adapter, fen) if self.textbook else None
+
+
+def textbook_leaf_value(adapter: Any, fen: str) -> float | None:
+    """The value of a textbook tree's leaf at ``fen`` (the tree's input, known before any search: a pruned leaf's
+    too); None when the position is no leaf or not one of the game's."""
+    try:
+        outcome = adapter.game.outcome(adapter.state_of(fen))
+    except Exception:  # a position the game cannot read: no value to give
+        return None
+    return outcome if isinstance(outcome, int | float) else None
 
 
 _Frame = tuple[Hashable, tuple[str, ...], list[float] | None, list[Hashable]]
@@ -441,4 +443,5 @@ def _mcts_trace(G: nx.DiGraph) -> list[TraceRow]:
     return rows
 
 
-__all__ = ["COLUMNS", "EVENTS", "TRACED", "Event", "TraceError", "TraceRow", "check_traceable", "search_trace", "trace_csv"]
+__all__ = ["COLUMNS", "EVENTS", "TRACED", "Event", "TraceError", "TraceRow", "check_traceable", "search_trace",
+           "textbook_leaf_value", "trace_csv"]
