@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 from treeviz.draw.scene import Item, Scene, Segments, Shape
 from treeviz.draw.tikz import picture_lines
@@ -107,10 +108,10 @@ def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]
             if lines is None:
                 drawn, local = picture_lines(Scene(scene.width, scene.height, [item]))
                 names = {name: colour for colour, name in local.names.items()}
+                renamed = partial(rename, names=names)
                 # The first line is the bounding box (the picture's own), a shape's coordinate is never used.
-                lines = written[key] = [
-                    _COLOUR.sub(lambda m, names=names: rename(m, names), _COMMENT.sub(";", _NAMES.sub("", line)))
-                    for line in drawn[1:] if not line.startswith("\\coordinate")]
+                lines = written[key] = [_COLOUR.sub(renamed, _COMMENT.sub(";", _NAMES.sub("", line)))
+                                        for line in drawn[1:] if not line.startswith("\\coordinate")]
             for line in lines:
                 seen = slides_of.get(line)
                 if seen is None:
