@@ -34,12 +34,18 @@ PREAMBLE = (
 MACROS = (
     "\\makeatletter\\providecommand\\tvon[3]{\\ifnum\\beamer@slideinframe<#1\\relax\\else"
     "\\ifnum\\beamer@slideinframe>#2\\relax\\else#3\\fi\\fi}\\makeatother\n"
+    "\\providecommand\\tvbox[2]{\\expandafter\\newsavebox\\csname tvb#1\\endcsname"
+    "\\expandafter\\sbox\\csname tvb#1\\endcsname{\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily, overlay]"
+    "#2\\end{tikzpicture}}}\n"
+    "\\providecommand\\tvuse[1]{\\expandafter\\usebox\\csname tvb#1\\endcsname}\n"
     "\\providecommand\\tvfit[2]{\\sbox0{#2}\\ifdim\\wd0>#1\\relax\\resizebox{#1}{!}{\\usebox0}"
     "\\else\\usebox0\\fi}\n"
     "\\providecommand\\tvstack[1]{\\vbox{\\offinterlineskip\\halign{\\hfil##\\hfil\\cr#1\\crcr}}}\n"
 )
-"""``\\tvon{first}{last}{...}``: what slides first to last show; the TikZ writer's two helpers
-(:func:`treeviz.draw.tikz.iter_tikz`)."""
+"""``\\tvon{first}{last}{...}``: what slides first to last show; ``\\tvbox{k}{...}`` typesets a line once into
+box k, ``\\tvuse{k}`` places it; the TikZ writer's two helpers (:func:`treeviz.draw.tikz.iter_tikz`)."""
+MAX_BOXES = 30_000
+"""TeX has 32,768 box registers: past this many distinct lines, every slide typesets its lines itself."""
 
 
 LAYERS = {"edges": 0, "nodes": 1, "labels": 2, "window": 3, "words": 4}
@@ -85,8 +91,10 @@ def _spans(slides: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]:
-    """The lines of one ``tikzpicture`` showing scene k on slide k + 1, and the colours (HTML hex -> name)."""
+def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[tuple[str, list[tuple[int, int]] | None]],
+                                                      dict[str, str], int]:
+    """The distinct TikZ lines of the scenes in painting order, each with the runs of slides that show it (None:
+    every slide; scene k is slide k + 1), the colours (HTML hex -> name) and the number of slides."""
     colours: dict[str, str] = {}
     slides_of: dict[str, list[int]] = {}
     order: list[tuple[int, int, str]] = []
@@ -119,17 +127,11 @@ def overlay_picture(scenes: Iterable[Scene]) -> tuple[list[str], dict[str, str]]
                     order.append((layer, len(order), line))
                 elif seen[-1] != slide:
                     seen.append(slide)
-    out = []
+    out: list[tuple[str, list[tuple[int, int]] | None]] = []
     for _, _, line in sorted(order):
         slides = slides_of[line]
-        if len(slides) == total:
-            out.append(line)
-            continue
-        # \tvon, not Beamer's \only<...>: decoding an overlay specification on every slide for every line is
-        # slow (it took a third of pdflatex's time on 17 slides).
-        out.extend(f"\\tvon{{{first}}}{{{last}}}{{{line}}}" for first, last in _spans(slides))
-    out.append(f"\\only<{total}>{{}}")  # how many slides the frame has
-    return out, colours
+        out.append((line, None if len(slides) == total else _spans(slides)))
+    return out, colours, total
 
 
 def iter_beamer(scenes: Iterable[Scene], *, title: str, body_only: bool = False) -> Iterator[str]:
@@ -138,7 +140,7 @@ def iter_beamer(scenes: Iterable[Scene], *, title: str, body_only: bool = False)
     (16:9 slides: the picture is 160 mm wide; other sizes scale it with ``\\resizebox``)."""
     scenes = list(scenes)
     width, height = scenes[0].width, scenes[0].height
-    lines, colours = overlay_picture(scenes)
+    lines, colours, total = overlay_picture(scenes)
     if not body_only:
         yield f"% {title}: a treeviz replay; pdflatex this file (Beamer and TikZ).\n" + PREAMBLE
         yield "\\begin{document}\n"
@@ -148,13 +150,28 @@ def iter_beamer(scenes: Iterable[Scene], *, title: str, body_only: bool = False)
     yield MACROS
     yield "".join(f"\\definecolor{{{name}}}{{HTML}}{{{colour.lstrip('#').upper()}}}\n"
                   for colour, name in colours.items())
+    # Each distinct line is typeset once, into a box of its own (a picture of zero size at the same origin as the
+    # slide's), and each slide only places the boxes it shows: TikZ's work does not grow with the slides.
+    boxed = len(lines) <= MAX_BOXES
+    if boxed:
+        for k, (line, _) in enumerate(lines):
+            yield f"\\tvbox{{{k}}}{{{line}}}\n"
     yield "\\begin{frame}[plain]\n\\centering\n"
     yield ("\\resizebox{\\ifdim\\paperwidth<" + f"{width:.2f}pt" + "\\paperwidth\\else" + f" {width:.2f}pt" +
            "\\fi}{!}{%\n")
     yield "\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily]\n"
     yield f"\\useasboundingbox (0,0) rectangle ({width:.2f},{height:.2f});\n"
-    for start in range(0, len(lines), 2048):
-        yield "\n".join(lines[start:start + 2048]) + "\n"
+    if boxed:
+        yield "\\pgftext[left,base,at={\\pgfpointorigin}]{%\n"
+    # \tvon, not Beamer's \only<...>: decoding an overlay specification on every slide for every line is slow.
+    shown = [f"\\tvuse{{{k}}}" if boxed else line for k, (line, _) in enumerate(lines)]
+    parts = [item if spans is None else "".join(f"\\tvon{{{a}}}{{{b}}}{{{item}}}" for a, b in spans)
+             for item, (_, spans) in zip(shown, lines, strict=True)]
+    for start in range(0, len(parts), 2048):
+        yield ("%\n" if boxed else "\n").join(parts[start:start + 2048]) + ("%\n" if boxed else "\n")
+    if boxed:
+        yield "}\n"
+    yield f"\\only<{total}>{{}}"  # how many slides the frame has
     yield "\\end{tikzpicture}}\n\\end{frame}\n"
     if not body_only:
         yield "\\end{document}\n"
