@@ -36,10 +36,11 @@ PREAMBLE = (
 MACROS = (
     "\\makeatletter\\providecommand\\tvon[3]{\\ifnum\\beamer@slideinframe<#1\\relax\\else"
     "\\ifnum\\beamer@slideinframe>#2\\relax\\else#3\\fi\\fi}\\makeatother\n"
-    "\\providecommand\\tvbox[2]{\\expandafter\\newsavebox\\csname tvb#1\\endcsname"
-    "\\expandafter\\sbox\\csname tvb#1\\endcsname{\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily, overlay]"
-    "#2\\end{tikzpicture}}}\n"
-    "\\providecommand\\tvuse[1]{\\expandafter\\usebox\\csname tvb#1\\endcsname}\n"
+    "\\makeatletter\\@ifundefined{c@tvreplay}{\\newcounter{tvreplay}}{}\\makeatother\n"
+    "\\providecommand\\tvbox[2]{\\expandafter\\newsavebox\\csname tvb\\arabic{tvreplay}.#1\\endcsname"
+    "\\expandafter\\sbox\\csname tvb\\arabic{tvreplay}.#1\\endcsname"
+    "{\\begin{tikzpicture}[x=1pt, y=-1pt, font=\\sffamily, overlay]#2\\end{tikzpicture}}}\n"
+    "\\providecommand\\tvuse[1]{\\expandafter\\usebox\\csname tvb\\arabic{tvreplay}.#1\\endcsname}\n"
     "\\providecommand\\tvfit[2]{\\sbox0{#2}\\ifdim\\wd0>#1\\relax\\resizebox{#1}{!}{\\usebox0}"
     "\\else\\usebox0\\fi}\n"
     "\\providecommand\\tvstack[1]{\\vbox{\\offinterlineskip\\halign{\\hfil##\\hfil\\cr#1\\crcr}}}\n"
@@ -156,6 +157,7 @@ def iter_beamer(scenes: Iterable[Scene], *, title: str, body_only: bool = False)
     # slide's), and each slide only places the boxes it shows: TikZ's work does not grow with the slides.
     boxed = len(lines) <= MAX_BOXES
     if boxed:
+        yield "\\stepcounter{tvreplay}\n"  # its own boxes: several replays can go in one lecture
         for k, (line, _) in enumerate(lines):
             yield f"\\tvbox{{{k}}}{{{line}}}\n"
     yield "\\begin{frame}[plain]\n\\centering\n"

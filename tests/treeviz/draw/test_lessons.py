@@ -150,3 +150,17 @@ def test_options_of_other_outputs_are_refused() -> None:
         tree.lesson("gif", style="board")
     with pytest.raises(ValueError, match="tex_body"):
         tree.lesson("gif", tex_body=True)
+
+
+@needs_pdflatex
+def test_two_replays_go_in_one_lecture(tmp_path: Path) -> None:
+    from treeviz.draw.beamer import PREAMBLE
+    from treeviz.exercises.pdflatex import compile_documents
+
+    first, second = classic(), treeviz.search_tree(tree="[[3,5],[2,9]]", algorithm="minimax")
+    bodies = ["".join(str(c) for c in tree.lesson("beamer", tex_body=True)) for tree in (first, second)]
+    (pdf,) = compile_documents([PREAMBLE + "\\begin{document}\n" + "".join(bodies) + "\\end{document}\n"])
+    (tmp_path / "two.pdf").write_bytes(pdf)
+    info = subprocess.run(["pdfinfo", str(tmp_path / "two.pdf")], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages == len(first.trace()) + 1 + len(second.trace()) + 1
