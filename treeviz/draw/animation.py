@@ -89,7 +89,8 @@ def mp4_bytes(replay: Replay, size: tuple[int, int], fps: float) -> bytes:
         writer = imageio_ffmpeg.write_frames(
             path, size, fps=fps, codec="libx264", pix_fmt_in="bgr0", pix_fmt_out="yuv420p", quality=8,
             macro_block_size=2, ffmpeg_log_level="error",
-            output_params=["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"])
+            output_params=["-preset", "veryfast", "-tune", "stillimage", "-fflags", "+bitexact", "-flags:v",
+                           "+bitexact", "-map_metadata", "-1"])
         writer.send(None)  # start ffmpeg
         for data in frame_pixels(replay, size):
             writer.send(data)
