@@ -98,3 +98,15 @@ def test_lesson_options_with_other_formats_are_refused(tmp_path: Path) -> None:
     refused(run("tttree", "--tree", CLASSIC, "-o", "a.gif", "--dpi", "100", cwd=tmp_path), tmp_path, "--dpi")
     refused(run("tttree", "--tree", CLASSIC, "--format", "gif", "-o", "a.png", cwd=tmp_path), tmp_path,
             "make them agree")
+
+
+def test_a_csv_names_a_trace_only_for_a_single_search_and_format_wins() -> None:
+    from treeviz.cli.lesson_options import lesson_format
+
+    assert lesson_format(None, Path("t.csv"), comparison=False) == "trace"
+    assert lesson_format(None, Path("t.csv"), comparison=True) is None  # a comparison's .csv is its table
+    assert lesson_format("trace", Path("t.csv"), comparison=True) == "trace"  # refused later: no single search
+    assert lesson_format("png", Path("t.csv"), comparison=False) is None
+    assert lesson_format(None, Path("a.gif"), comparison=False) == "gif"
+    assert lesson_format(None, Path("s.tex"), comparison=False) is None  # a TikZ figure unless --format beamer
+    assert lesson_format("beamer", Path("s.tex"), comparison=False) == "beamer"
