@@ -226,6 +226,35 @@ def exercise_samples(out: Path) -> None:
         print(f"wrote {_shown(folder / f'{name}.png', out)}")
 
 
+def lesson_samples(out: Path) -> None:
+    """samples/lessons/ (README: Teaching with treeviz): the classic textbook tree's alpha-beta search as Beamer
+    slides (the .tex, its PDF, and its first, middle and last pages as PNG at 150 dpi) and as a GIF, and the
+    alpha-beta trace of x21o11xo o as CSV. Reproducible: pdflatex with fixed dates and no file identifier, pdftoppm
+    and the GIF writer deterministic."""
+    from treeviz.exercises.pdflatex import compile_documents
+
+    folder = out / "lessons"
+    folder.mkdir(parents=True, exist_ok=True)
+    classic = search_tree(tree=CLASSIC_TREE, algorithm="alphabeta")
+    slides = folder / "classic_alphabeta_slides.tex"
+    classic.save(slides, "beamer")
+    classic.save(folder / "classic_alphabeta.gif")
+    search_tree(POSITIONS["g2"], algorithm="alphabeta").save(folder / "g2_alphabeta_trace.csv")
+    (pdf,) = compile_documents([slides.read_text(encoding="utf-8")])
+    write_atomically(slides.with_suffix(".pdf"), pdf)
+    pages = len(classic.trace()) + 1
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        raise SystemExit("error: pdftoppm is missing: scripts/setup.sh installs it (poppler-utils)")
+    for name, page in (("first", 1), ("middle", (pages + 1) // 2), ("last", pages)):
+        with tempfile.TemporaryDirectory() as work:
+            subprocess.run([pdftoppm, "-png", "-r", "150", "-f", str(page), "-l", str(page), "-singlefile",
+                            str(slides.with_suffix(".pdf")), str(Path(work) / name)], check=True)
+            write_atomically(folder / f"classic_alphabeta_slide_{name}.png", (Path(work) / f"{name}.png").read_bytes())
+    for path in sorted(folder.iterdir()):
+        print(f"wrote {_shown(path, out)}")
+
+
 def compile_tex(path: Path) -> None:
     """pdflatex ``path`` into the PDF beside it, with dates fixed so that every run gives the same bytes."""
     pdflatex = shutil.which("pdflatex")
@@ -301,6 +330,7 @@ def main() -> None:
     anygame_figures(args.out)
     exercise_samples(args.out)
     engine_search_samples(args.out)
+    lesson_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

@@ -4,7 +4,7 @@
 #                             sample script needs: selenium, and Debian's chromium + chromium-driver for
 #                             the screenshots of the interactive page; libcairo2-dev for pycairo (the `cairo` extra, the
 #                             faster path to the compact/dot figures' PDF and PNG) and fonts-liberation; a small texlive
-#                             (pdflatex, pgf/tikz, preview) and poppler-utils to compile and check TikZ figures;
+#                             (pdflatex, pgf/tikz, preview, Beamer) and poppler-utils to compile and check TikZ figures;
 #                             gcc and libc6-dev, with which the package's install compiles the bot's C search;
 #                             OpenSpiel (the `openspiel` extra), so that the samples include its Connect Four figures
 #   scripts/setup.sh --test   the same plus the test tools (pytest, pytest-xdist, hypothesis, ruff, mypy, pexpect,
@@ -20,8 +20,9 @@ extras="samples,cairo,openspiel"
 # libcairo2-dev and pkg-config: pycairo (the `cairo` extra) is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
+debs="$debs texlive-latex-recommended"  # Beamer, for tttree --format beamer (slides of a search)
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel,cairo"
+    extras="samples,test,cluster,openspiel,cairo,video"
     debs="$debs tmux"
 fi
 
@@ -35,6 +36,7 @@ for cmd in $debs; do
         texlive-latex-base) command -v pdflatex >/dev/null || missing="$missing $cmd" ;;
         texlive-pictures) kpsewhich tikz.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
         preview-latex-style) kpsewhich preview.sty >/dev/null 2>&1 || missing="$missing $cmd" ;;
+        texlive-latex-recommended) kpsewhich beamer.cls >/dev/null 2>&1 || missing="$missing $cmd" ;;
         libc6-dev) [ -f /usr/include/stdlib.h ] || missing="$missing $cmd" ;;
         *) command -v "$cmd" >/dev/null || missing="$missing $cmd" ;;
     esac

@@ -27,9 +27,10 @@ from treeviz.draw.drawing import FIGURE_FORMATS, FigureOptions, OptionError, Out
 from treeviz.draw.figure import Panel
 from treeviz.draw.graphviz import render
 from treeviz.draw.kinds import kind_of, panel_key, pv_words
+from treeviz.draw.lessons import LESSON_FORMATS, LESSON_SUFFIXES
 from treeviz.draw.page_size import PageSize
 from treeviz.draw.styles import BOARD_MAX, Style
-from treeviz.draw.themes import DEFAULT, Theme, ThemeName
+from treeviz.draw.themes import DEFAULT, Theme, ThemeName, theme_named
 from treeviz.games.registry import adapter_for_position, adapter_named
 from treeviz.games.start import Start, starting_point
 from treeviz.trees.budget import DEFAULT_NODE_BUDGET, NodeBudgetExceeded
@@ -37,6 +38,7 @@ from treeviz.trees.crop import crop_graph, parse_path
 
 if TYPE_CHECKING:  # annotations only: the builders are imported when a tree is searched
     from engine.games.textbook import Root
+    from treeviz.draw.trace import TraceRow
     from treeviz.trees.builder import Algorithm, OrderName, ScoringChoice
     from treeviz.trees.dag import Merge
 
@@ -204,6 +206,70 @@ class Tree:
         return draw(panels, fmt, options, heading=heading.replace("\n", ": "), board_dot=board_dot,
                     pv_words=pv_words(kinds), legend_notes=notes or None)
 
+    def trace(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> list[TraceRow]:
+        """The search step by step (:mod:`treeviz.draw.trace`): rows of ``step, event, node, path, depth, alpha,
+        beta, value, text`` (``enter``, ``leaf``, ``cut``, ``return``; MCTS ``select``, ``expand``, ``playout``,
+        ``backup``), each with the sentence a teacher would say; ``path`` and ``plies`` keep the steps of a subtree.
+        The CSV of ``tttree --format trace`` and the slides' and videos' frames are these rows.
+
+        :raises ValueError: a comparison of several searches, a merged DAG, a strategy tree.
+        """
+        from treeviz.draw.trace import check_traceable, search_trace
+
+        check_traceable(self.graphs)
+        return search_trace(self.cropped(path=path, plies=plies).graph)
+
+    def lesson(self, fmt: str, *, style: Style | None = None, theme: ThemeName | Theme = "default",
+               size: str | None = None, fps: float | str | None = None, max_steps: int | None = None,
+               tex_body: bool = False, path: str | Sequence[str] | None = None,
+               plies: int | None = None) -> Iterator[str | bytes]:
+        """The search taught step by step in ``fmt``: ``trace`` (CSV of :meth:`trace`), ``beamer`` (LaTeX slides:
+        the unsearched tree, then a slide a step), ``gif`` or ``mp4`` (the same frames, ``fps`` a second, frames
+        of ``size`` pixels, 1280x720 by default), as chunks to write; ``style`` textbook or compact, ``max_steps``
+        (default 1,000; 0 for none) bounds the slides and videos, ``tex_body`` gives the Beamer frame alone.
+
+        :raises ValueError: a comparison, a merged DAG, options that do not fit the format, too many steps.
+        :raises ImportError: Pillow (GIF) or imageio-ffmpeg (MP4) missing: the message names the extra.
+        """
+        from treeviz.draw.lessons import (
+            DEFAULT_FPS,
+            DEFAULT_MAX_STEPS,
+            DEFAULT_VIDEO_SIZE,
+            FRAME_FORMATS,
+            VIDEO_FORMATS,
+            LessonOptions,
+            lesson_chunks,
+            lesson_style,
+            parse_fps,
+            parse_video_size,
+        )
+        from treeviz.draw.trace import check_traceable
+
+        if fmt not in LESSON_FORMATS:
+            raise ParameterError(f"{{fmt}} is not a lesson format: expected one of {', '.join(LESSON_FORMATS)}",
+                                 fmt=fmt)
+        G = check_traceable(self.graphs)
+        if fmt not in FRAME_FORMATS and (style is not None or theme != "default" or max_steps is not None):
+            raise OptionError("{style:name}, {theme:name} and {max_steps:name} shape slides and videos; {fmt} is "
+                              "their table", style=None, theme=None, max_steps=None, fmt=fmt)
+        if fmt not in VIDEO_FORMATS and (fps is not None or size is not None):
+            raise OptionError("{fps:name} and {size:name} apply to gif and mp4 (slides are 16:9, a slide a step)",
+                              fps=None, size=None)
+        if tex_body and fmt != "beamer":
+            raise OptionError("{tex_body:name} applies to {fmt} only", tex_body=None, fmt="beamer")
+        if fmt in FRAME_FORMATS:
+            lesson_style(G, style)
+        options = LessonOptions(
+            style=style, theme=theme_named(theme) if isinstance(theme, str) else theme,
+            size=parse_video_size(size) if size is not None else DEFAULT_VIDEO_SIZE,
+            fps=parse_fps(fps) if fps is not None else DEFAULT_FPS,
+            max_steps=DEFAULT_MAX_STEPS if max_steps is None else max_steps, tex_body=tex_body)
+        tree = self.cropped(path=path, plies=plies)
+        heading = dot_writer.figure_heading(tree.graphs, tree.position, tree.title, [kind_of(G)])
+        if tree.title is None:  # the search's kind and position; its counts and value would tell the ending
+            heading = heading.split("\n")[0].split(": ")[0]
+        return iter(lesson_chunks(tree.graphs, fmt, options, heading.replace("\n", ": ")))
+
     def cropped(self, *, path: str | Sequence[str] | None = None, plies: int | None = None) -> Tree:
         """This tree cut to the subtree ``path`` leads to and its first ``plies`` plies (itself when neither).
 
@@ -241,6 +307,11 @@ class Tree:
         """
         from treeviz.files import check_output_path, write_chunks_atomically
 
+        lesson = LESSON_SUFFIXES.get(Path(file).suffix.lower()) if fmt is None and len(self.graphs) == 1 else fmt
+        if lesson in LESSON_FORMATS:
+            check_output_path(file)
+            write_chunks_atomically(file, self.lesson(lesson, **options))
+            return []
         if fmt is None:
             fmt = format_for_file(file)
         check_output_path(file)  # before the drawing, which may take long

@@ -162,7 +162,7 @@ def test_bad_fen_is_one_error_line_exit_2_and_nothing_on_stdout(capfd: pytest.Ca
 
 
 BAD_OPTIONS = [
-    ["--algo", "negascout"], ["--format", "gif"], ["--depth", "-1"], ["--depth", "two"], ["--max-nodes", "-5"],
+    ["--algo", "negascout"], ["--format", "jpg"], ["--depth", "-1"], ["--depth", "two"], ["--max-nodes", "-5"],
     ["--order", "sideways"], ["--scoring", "fast"], ["-o", "/no/such/dir/g.png"], ["--no-such-option"],
     ["--rankdir", "BT"],
 ]

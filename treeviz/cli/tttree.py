@@ -16,6 +16,7 @@ import click
 import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
+from treeviz.cli.lesson_options import check_lesson_request, lesson_click_options, lesson_format, no_lesson_options
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
 from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
@@ -36,6 +37,7 @@ from treeviz.tree import (
     BINARY_FORMATS,
     DEFAULT_C,
     FORMATS,
+    LESSON_FORMATS,
     SEARCHES,
     SUFFIXES,
     Tree,
@@ -196,7 +198,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
-        click.option("--format", "fmt", type=OneOf(FORMATS), default=None,
+        click.option("--format", "fmt", type=OneOf([*FORMATS, *LESSON_FORMATS]), default=None,
                      help=f"Output format [default: from the -o suffix ({', '.join(sorted(SUFFIXES))}), else dot]; "
                           "another suffix needs --format."),
         click.option("-o", "--output", type=OutputFile(), default=None,
@@ -224,6 +226,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Draw each move alpha-beta pruned with the subtree it skipped, greyed, its leaves' values "
                           "shown (never counted as searched; at most 2,000 such nodes, past that a pruned move stays "
                           "a stub). Figures and JSON."),
+        *lesson_click_options(),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -277,9 +280,28 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
                 quiz: str | None = None, **search: Any) -> None:
     fmt_given = fmt is not None
+    fps, max_steps = search.pop("fps", None), search.pop("max_steps", None)
+    lesson = lesson_format(fmt, output, comparison=compare is not None or len(order) > 1)
+    if lesson is not None and quiz is None:
+        check_lesson_request(lesson, output, fmt_given=fmt_given, dpi=dpi, rankdir=rankdir, explain=explain,
+                             max_nodes=max_nodes)
+        start = start_arguments(fen, tree_text=tree_text, tree_file=tree_file, root=root, game_spec=game_spec,
+                                moves=search.pop("start_moves"), command=command)
+        _progress("searching")
+        tree = requested_tree(fen, compare=compare, algo=algo, depth=depth, scoring=scoring, order=order,
+                              max_nodes=0, title=title, node_budget=node_budget, start=start, **search)
+        _progress(f"writing the {lesson}")
+        try:
+            taught = tree.lesson(lesson, style=style, theme=theme, size=size, fps=fps, max_steps=max_steps,
+                                 tex_body=tex_body, path=moves, plies=plies)
+            _emit(taught, output)
+        except (ValueError, ImportError) as exc:
+            fail(exc)
+        return
     fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
     if quiz is not None and search.get("show_pruned"):
         fail("--show-pruned draws figures; the quiz page greys the pruned subtrees itself: leave it out")
+    no_lesson_options(fmt, fps, max_steps)
     if quiz is not None:
         quiz, fen, algo = quiz_request(quiz, fen, fmt=fmt, algo=algo, compare=compare, order=order,
                                        merge=search.get("merge"), max_nodes=max_nodes)

@@ -167,6 +167,7 @@ FLAGS: dict[str, str] = {
     "quiz": "--quiz", "max_game_length": "--max-game-length",
     "table": "--tt", "guess": "--guess", "aspiration": "--aspiration",
     "show_pruned": "--show-pruned",
+    "fps": "--fps", "max_steps": "--max-steps",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a
 :class:`engine.errors.ParameterError` (``depth=3 does not apply to algorithm='mcts'``) into its own words

@@ -109,6 +109,10 @@ def _declare(lib: ctypes.CDLL) -> None:
     declare("cairo_pdf_surface_set_metadata", [_P, _I, ctypes.c_char_p])
     declare("cairo_image_surface_create", [_I, _I, _I], _P)
     declare("cairo_surface_write_to_png_stream", [_P, _WRITE, _P], _I)
+    declare("cairo_surface_flush", [_P])
+    declare("cairo_image_surface_get_data", [_P], _P)
+    declare("cairo_image_surface_get_stride", [_P], _I)
+    declare("cairo_image_surface_get_height", [_P], _I)
     declare("cairo_surface_finish", [_P])
     declare("cairo_surface_status", [_P], _I)
     declare("cairo_surface_destroy", [_P])
@@ -184,6 +188,19 @@ class ImageSurface(_Surface):
     def write_to_png(self, out: Any) -> None:
         """The bitmap as PNG, written to ``out``."""
         _check(_lib.cairo_surface_write_to_png_stream(self.handle, self._writer(out), None))
+
+    def flush(self) -> None:
+        """Finish the drawing pending on the bitmap, so that :meth:`get_data` sees it."""
+        _lib.cairo_surface_flush(self.handle)
+
+    def get_stride(self) -> int:
+        """Bytes a row of the bitmap takes."""
+        return int(_lib.cairo_image_surface_get_stride(self.handle))
+
+    def get_data(self) -> bytes:
+        """A copy of the bitmap's bytes (rows of :meth:`get_stride` bytes; FORMAT_RGB24: B, G, R, unused)."""
+        size = self.get_stride() * int(_lib.cairo_image_surface_get_height(self.handle))
+        return ctypes.string_at(_lib.cairo_image_surface_get_data(self.handle), size)
 
 
 class ToyFontFace:

@@ -107,6 +107,24 @@ def to_png(scene: Scene, dpi: float = 96) -> bytes:
     return out.getvalue()
 
 
+def to_pixels(scene: Scene, width: int, height: int) -> bytes:
+    """The scene painted on a ``width`` x ``height`` bitmap (scaled to fill it), as raw pixels: 4 bytes each,
+    blue, green, red and one unused (ffmpeg's ``bgr0``, Pillow's ``BGRX``), rows without padding. The frames of
+    a replay's GIF and MP4, with no PNG between."""
+    cairo = binding()
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+    ctx = cairo.Context(surface)
+    ctx.scale(width / scene.width, height / scene.height)
+    with library_stderr():
+        _paint(cairo, ctx, scene)
+    surface.flush()
+    data = bytes(surface.get_data())
+    stride = surface.get_stride()
+    if stride == width * 4:
+        return data
+    return b"".join(data[row * stride:row * stride + width * 4] for row in range(height))
+
+
 def _rgb(colour: str) -> tuple[float, float, float]:
     c = colour.lstrip("#")
     return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255

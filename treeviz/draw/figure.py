@@ -334,6 +334,11 @@ class _Tree:
         return level, self.offsets[i]
 
 
+TreeLayout = _Tree
+"""One tree laid out (sizes, tidy positions, texts) in natural points: what the replay's frames paint step by step
+(:mod:`treeviz.draw.replay`), positions computed once."""
+
+
 def _root(G: nx.DiGraph) -> Hashable:
     root = G.graph.get("root")
     if root is not None and root in G:

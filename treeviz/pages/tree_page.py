@@ -39,6 +39,7 @@ from treeviz.pages.columns import (
     position_columns,
 )
 from treeviz.pages.page_graphs import dag_data, mcts_data
+from treeviz.pages.page_trace import page_trace
 
 
 def _visit_order(G: nx.DiGraph) -> tuple[list[Hashable], list[Hashable]]:
@@ -218,7 +219,13 @@ def page_data(G: nx.DiGraph) -> dict[str, Any]:
     """The page's data for any search graph: a tree, an MCTS tree, or a merged DAG, as its kind's viewer reads it
     (:attr:`treeviz.draw.kinds.TreeKind.page_viewer`)."""
     viewer = kind_of(G).page_viewer
-    return VIEWER_DATA[viewer](G) if viewer in VIEWER_DATA else {"kind": viewer, **tree_data(G)}
+    data = VIEWER_DATA[viewer](G) if viewer in VIEWER_DATA else {"kind": viewer, **tree_data(G)}
+    # The search's steps in the words of the trace, the slides and the videos (issue 34), for the replay's narration.
+    entered, stubs = _visit_order(G)
+    trace = page_trace(G, sorted(G) if viewer == "mcts" else [*entered, *stubs])
+    if trace is not None:
+        data["trace"] = trace
+    return data
 
 
 VIEWER_DATA = {"mcts": mcts_data, "dag": dag_data}
