@@ -16,6 +16,7 @@ import click
 import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
+from treeviz.cli.extensive import EXTENSIVE_ALGORITHMS, is_extensive_request, write_extensive
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
 from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
@@ -178,7 +179,7 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
-        click.option("--format", "fmt", type=OneOf(FORMATS), default=None,
+        click.option("--format", "fmt", type=OneOf([*FORMATS, "efg", "csv"]), default=None,
                      help=f"Output format [default: from the -o suffix ({', '.join(sorted(SUFFIXES))}), else dot]; "
                           "another suffix needs --format."),
         click.option("-o", "--output", type=OutputFile(), default=None,
@@ -202,6 +203,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "alpha-beta window it had, [α, β] at entry then after each child that moved it; on "
                           "each cut the comparison that caused it (α-cut: 2 ≤ α=3). The page always shows "
                           "them."),
+        click.option("--strategic", is_flag=True,
+                     help="Extensive-form games of two players: the strategic form's table, beside the tree (up to "
+                          "8 strategies a player), or alone as -o table.csv / --format tex; the equilibrium's "
+                          "strategies marked."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -210,8 +215,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(cls=Command, context_settings=CONTEXT)
-@click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
-              help=ALGO_HELP + " [default: minimax; alphabeta with several --order or with --quiz]")
+@click.option("--algo", type=OneOf([*SEARCHES, *EXTENSIVE_ALGORITHMS]), default=None,
+              help=ALGO_HELP + " Extensive-form games (--game FILE.efg, OpenSpiel's poker...): backward (backward "
+                   "induction) or nash (a Nash equilibrium by Gambit). [default: minimax; alphabeta with several "
+                   "--order or with --quiz]")
 @compare_option
 @quiz_option
 @search_options
@@ -253,7 +260,14 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                 plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
                 tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
-                quiz: str | None = None, **search: Any) -> None:
+                quiz: str | None = None, strategic: bool = False, **search: Any) -> None:
+    if is_extensive_request(game_spec, algo, fmt, strategic):
+        others = {"compare": compare, "quiz": quiz, "tree": tree_text or tree_file, "depth": depth is not None,
+                  "merge": search.get("merge"), "plies": plies is not None, "path": moves, "explain": explain,
+                  "moves": search.get("start_moves"), "position": fen}
+        write_extensive(game_spec=game_spec, algo=algo, fmt=fmt, output=output, strategic=strategic, title=title,
+                        theme=theme, rankdir=rankdir, tex_body=tex_body, size=size, dpi=dpi, others=others)
+        return
     fmt_given = fmt is not None
     fmt = fmt or cast("Format", output_format(output, SUFFIXES))  # "dot" or one of SUFFIXES' formats
     if quiz is not None:
