@@ -80,13 +80,18 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
             name = short_player(players, d["player"])
             attrs.update(shape="circle" if len(name) <= 2 else "ellipse", label=name, style="filled",
                          fillcolor=colour, fontcolor="white", color=colour, height="0.3", width="0.3")
+            extra = []
             if d["infoset"] in shared:
-                words = infoset_words(G, shared[d["infoset"]], with_player=False)
-                attrs["label"] = (f'<{html.escape(name)}<br/><font point-size="8">{html.escape(words)}</font>>')
+                extra.append(infoset_words(G, shared[d["infoset"]], with_player=False))
+            if solved:
+                extra.append(vector_text(d["payoffs"]))
+            if extra:
+                small = "<br/>".join(f'<font point-size="9">{html.escape(e)}</font>' for e in extra)
+                attrs["label"] = f"<{html.escape(name)}<br/>{small}>"
                 attrs["shape"] = "ellipse"
             classes.append(infoset_class(d["infoset"]))
-        if solved and kind != "terminal":
-            attrs["xlabel"] = vector_text(d["payoffs"])
+        if solved and kind == "chance":
+            attrs.update(shape="ellipse", fixedsize="false", label="c\n" + vector_text(d["payoffs"]), fontsize="9")
         tip = [f"node {n}", d.get("player", "end of play")]
         if "infoset" in d:
             tip.append(f"set {d['infoset']}" + (f" {d['infoset_name']}" if d.get("infoset_name") else ""))
@@ -105,6 +110,8 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
             attrs["fontcolor"] = player_colour(players, mover, theme)
         if thick:
             attrs.update(penwidth="3.2", color="#000000")
+        elif G.edges[u, v].get("best"):
+            attrs.update(penwidth="2", color="#000000", style="dashed", label=f"{text} (tie)")
         elif faint:
             attrs.update(color=ZERO_COLOUR, fontcolor=ZERO_COLOUR)
         lines.append(f"  n{u} -> n{v} [{', '.join(f'{k}={_quote(t)}' for k, t in attrs.items())}];")
