@@ -37,8 +37,8 @@ def _value(text: str) -> str:
 
 
 def infoset_class(infoset: str) -> str:
-    """The CSS class of a set's nodes in the SVG (``is-2-1``), for the page's highlighting."""
-    return "is-" + infoset.replace(":", "-")
+    """The CSS class of a set's nodes in the SVG (``is_2_1``), for the page's highlighting."""
+    return "is_" + infoset.replace(":", "_")
 
 
 def heading(G: nx.DiGraph, title: str | None = None) -> str:

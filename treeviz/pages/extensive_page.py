@@ -28,7 +28,7 @@ g.node.here ellipse { stroke: #000; stroke-width: 3px; }
 _SCRIPT = """
 const info = JSON.parse(document.getElementById('efg-data').textContent);
 const panel = document.getElementById('details');
-function setOf(g) { for (const c of g.classList) if (c.startsWith('is-')) return c; return null; }
+function setOf(g) { for (const c of g.classList) if (c.startsWith('is_')) return c; return null; }
 document.querySelectorAll('g.node.efg').forEach(g => {
   g.addEventListener('mouseenter', () => {
     const id = g.id.slice(1), set = setOf(g);
