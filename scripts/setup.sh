@@ -15,12 +15,13 @@
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="samples,cairo"
+extras="samples,cairo,gambit"
 # libcairo2-dev and pkg-config: pycairo (the `cairo` extra) is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
+debs="$debs g++"  # pygambit (the `gambit` extra: Nash equilibria, samples/extensive) is compiled from its sdist
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel,cairo"
+    extras="samples,test,cluster,openspiel,cairo,gambit"
     debs="$debs tmux"
 fi
 

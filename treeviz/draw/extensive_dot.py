@@ -9,6 +9,7 @@ as SVG, PNG and PDF (:func:`treeviz.draw.graphviz.render`); the page gives every
 from __future__ import annotations
 
 import html
+
 import networkx as nx
 
 from treeviz.draw.extensive_text import (
@@ -59,7 +60,8 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
     players: list[str] = G.graph["players"]
     lines = [
         "digraph extensive {",
-        f"  graph [rankdir={rankdir}, nodesep=0.25, ranksep=0.55, fontname=\"{FONT}\", fontsize=14, labelloc=t, forcelabels=true, "
+        f"  graph [rankdir={rankdir}, nodesep=0.25, ranksep=0.55, fontname=\"{FONT}\", fontsize=14, labelloc=t, "
+        "forcelabels=true, "
         f"label={_quote(heading(G, title))}, bgcolor=white];",
         f"  node [fontname=\"{FONT}\", fontsize=11, margin=\"0.04,0.02\"];",
         f"  edge [fontname=\"{FONT}\", fontsize=10, arrowhead=none, color=\"#444444\"];",
@@ -124,7 +126,8 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
             lines.append(f"  {{ rank=same; {' '.join(f'n{n}' for n in nodes)} }}")
         colour = player_colour(players, entry["player"], theme)
         for a, b in zip(nodes, nodes[1:], strict=False):
-            lines.append(f"  n{a} -> n{b} [style=dashed, penwidth=1.6, color={_quote(colour if colour != '#000000' else INFOSET_COLOUR)}, "
+            ink = colour if colour != "#000000" else INFOSET_COLOUR
+            lines.append(f"  n{a} -> n{b} [style=dashed, penwidth=1.6, color={_quote(ink)}, "
                          f"constraint=false, dir=none, tailport=n, headport=n, "
                          f"class={_quote('infoset ' + infoset_class(entry['id']))}];")
     if side:

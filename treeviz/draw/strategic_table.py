@@ -17,8 +17,12 @@ SIDE_TABLE_LIMIT = 8
 """The most strategies a player may have for the table to be drawn beside the tree (larger: CSV or TeX alone)."""
 
 
+Marks = set[tuple[int, int]]
+"""The marked cells of a table, ``(row, column)`` counting the header row and column."""
+
+
 def table_rows(form: StrategicForm, row_weights: Sequence[Fraction | float] | None = None,
-               column_weights: Sequence[Fraction | float] | None = None) -> tuple[list[list[str]], set[tuple[int, int]]]:
+               column_weights: Sequence[Fraction | float] | None = None) -> tuple[list[list[str]], Marks]:
     """The table's text, header row and column first, and the marked cells ``(row, column)`` of it."""
 
     def named(name: str, weight: Fraction | float | None) -> str:
