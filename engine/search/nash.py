@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.errors import ExtensiveGameError
 from engine.games.efg import write_efg
-from engine.games.extensive import CHANCE_PLAYER, ExtensiveGame
+from engine.games.extensive import CHANCE_PLAYER, ExtensiveGame, GameBuilder
 
 INSTALL_HINT = "pip install 'treeviz[gambit]'"
 """What to run when pygambit is missing."""
@@ -86,10 +86,29 @@ def check_solvable(game: ExtensiveGame) -> None:
                                  f"solves{' with three or more players' if many else ''}")
 
 
+def with_terminal_outcomes(game: ExtensiveGame) -> ExtensiveGame:
+    """The same game with every payoff at the leaves: each leaf's outcome is the sum of the outcomes on its path,
+    and no inner node has one (Gambit's LCP solvers have misread outcomes on inner nodes: its issue 654)."""
+    builder = GameBuilder(game.title, game.players, game.comment)
+    for node in game.nodes:
+        infoset = node.infoset
+        if infoset is None:
+            outcome = builder.outcome(len(builder.game.outcomes) + 1, node.outcome.name if node.outcome else "",
+                                      game.payoffs(node))
+            builder.terminal(label=node.label, outcome=outcome)
+            continue
+        copy = builder.infoset(infoset.player, infoset.number, infoset.name, infoset.actions, infoset.probabilities)
+        if infoset.player == CHANCE_PLAYER:
+            builder.chance(copy, label=node.label)
+        else:
+            builder.decision(infoset.player, copy, label=node.label)
+    return builder.finish()
+
+
 def load_into_gambit(game: ExtensiveGame) -> Any:
-    """The game as a pygambit ``Game``, read from the ``.efg`` text of it."""
+    """The game as a pygambit ``Game``, read from the ``.efg`` text of it (payoffs at the leaves)."""
     gbt = pygambit_module()
-    text = write_efg(game)
+    text = write_efg(with_terminal_outcomes(game))
     with tempfile.NamedTemporaryFile("w", suffix=".efg", delete=False, encoding="utf-8") as handle:
         handle.write(text)
         name = handle.name

@@ -10,8 +10,9 @@ import networkx as nx
 
 from treeviz.draw.extensive_dot import heading
 from treeviz.draw.extensive_text import edge_words, player_colour, vector_text
+from treeviz.draw.tikz import PREAMBLE
 
-LEAF_GAP = 1.5
+LEAF_GAP = 2.0
 """Centimetres between neighbouring leaves."""
 LEVEL_GAP = 1.7
 """Centimetres between levels."""
@@ -49,15 +50,17 @@ def _tex(text: str) -> str:
 
 
 def _colour(hex_colour: str) -> str:
-    return "{rgb,255:red," + str(int(hex_colour[1:3], 16)) + ";green," + str(int(hex_colour[3:5], 16)) + \
-        ";blue," + str(int(hex_colour[5:7], 16)) + "}"
+    """The name :func:`extensive_tikz` defines for a colour (``efg1F5FBF``)."""
+    return "efg" + hex_colour[1:].upper()
 
 
 def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool = False, theme: str = "default") -> str:
     """The TikZ picture (a standalone document unless ``body_only``)."""
     players: list[str] = G.graph["players"]
     position = layout(G)
-    lines = [r"\begin{tikzpicture}[font=\sffamily\small, every node/.style={inner sep=1.5pt}]"]
+    colours = sorted({player_colour(players, p, theme) for p in [*players, "chance"]})
+    lines = [rf"\providecolor{{{_colour(c)}}}{{HTML}}{{{c[1:].upper()}}}" for c in colours]
+    lines.append(r"\begin{tikzpicture}[font=\sffamily\small, every node/.style={inner sep=1.5pt}]")
     head = heading(G, title).split("\n")
     top = max(y for _, y in position.values()) + 1.0
     middle = (min(x for x, _ in position.values()) + max(x for x, _ in position.values())) / 2
@@ -68,6 +71,8 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
         (x1, y1), (x2, y2) = position[u], position[v]
         text, thick, faint = edge_words(G, u, v)
         style = "line width=1.8pt" if thick else "draw=black!30" if faint else "draw=black!75"
+        if not thick and G.edges[u, v].get("best"):
+            style, text = "dashed, line width=1pt", f"{text} (tie)"
         side = "left" if x2 < x1 else "right" if x2 > x1 else "right"
         mover = G.nodes[u].get("player", "chance")
         ink = _colour(player_colour(players, mover, theme)) if mover != "chance" else "black!70"
@@ -96,7 +101,7 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
             lines.append(rf"\node[above=3pt, font=\sffamily\scriptsize] at ({x:.2f},{y:.2f}) {{chance}};")
         else:
             ink = _colour(player_colour(players, d["player"], theme))
-            lines.append(rf"\fill[{ink}] ({x:.2f},{y:.2f}) circle (3.5pt);")
+            lines.append(rf"\fill[fill={ink}] ({x:.2f},{y:.2f}) circle (3.5pt);")
             lines.append(rf"\node[above=4pt, text={ink}] at ({x:.2f},{y:.2f}) {{{_tex(d['player'])}}};")
         if solved:
             lines.append(rf"\node[left=5pt, font=\sffamily\tiny, text=black!70] at ({x:.2f},{y:.2f}) "
@@ -105,5 +110,5 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
     body = "\n".join(lines) + "\n"
     if body_only:
         return body
-    return ("\\documentclass[tikz,border=4pt]{standalone}\n\\usepackage{tikz}\n\\begin{document}\n" + body +
-            "\\end{document}\n")
+    return "% A treeviz figure: pdflatex this file (needs tikz and preview).\n" + PREAMBLE + "\\begin{document}\n" + \
+        body + "\\end{document}\n"

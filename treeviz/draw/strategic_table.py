@@ -64,16 +64,17 @@ def _tex(text: str) -> str:
 
 
 def table_tex(rows: list[list[str]], marked: set[tuple[int, int]], caption: str) -> str:
-    """A standalone LaTeX document holding the table (marked cells bold on a grey box), pdflatex-ready."""
+    """A LaTeX document holding the table alone (marked cells bold, payoffs starred), pdflatex-ready."""
     columns = len(rows[0])
-    lines = [r"\documentclass{standalone}", r"\usepackage[table]{xcolor}", r"\begin{document}",
+    lines = [r"\documentclass{article}", r"\usepackage[active,tightpage]{preview}",
+             r"\PreviewEnvironment{tabular}", r"\pagestyle{empty}", r"\begin{document}",
              r"\begin{tabular}{l|" + "c" * (columns - 1) + "}",
              r"\multicolumn{" + str(columns) + r"}{l}{" + _tex(caption) + r"}\\"]
     for r, row in enumerate(rows):
         cells = []
         for c, cell in enumerate(row):
             text = _tex(cell)
-            cells.append(r"\cellcolor{yellow!35}\textbf{" + text + "}" if (r, c) in marked else text)
+            cells.append(r"\textbf{" + text + "}" + ("$^*$" if r and c else "") if (r, c) in marked else text)
         lines.append(" & ".join(cells) + r" \\" + (r" \hline" if r == 0 else ""))
     lines += [r"\end{tabular}", r"\end{document}"]
     return "\n".join(lines) + "\n"
