@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -157,7 +157,7 @@ def nash_equilibrium(game: ExtensiveGame) -> NashSolution:
     return NashSolution(solver, behaviour, values, reach, gambit_payoffs)
 
 
-def profile_values(game: ExtensiveGame, behaviour: dict[tuple[int, int], Sequence[Number]]
+def profile_values(game: ExtensiveGame, behaviour: Mapping[tuple[int, int], Sequence[Number]]
                    ) -> tuple[list[tuple[Number, ...]], list[Number]]:
     """Every node's expected payoff vector under the behaviour profile, and the probability play reaches it."""
     count = len(game.nodes)
@@ -185,7 +185,7 @@ def profile_values(game: ExtensiveGame, behaviour: dict[tuple[int, int], Sequenc
 
 
 def _weights(player: int, number: int, probabilities: Sequence[Fraction] | None,
-             behaviour: dict[tuple[int, int], Sequence[Number]]) -> Sequence[Number]:
+             behaviour: Mapping[tuple[int, int], Sequence[Number]]) -> Sequence[Number]:
     if probabilities is not None:
         return probabilities
     return behaviour[(player, number)]

@@ -44,7 +44,7 @@ def vector(values: Sequence[Fraction | float]) -> list[int | float]:
 def extensive_tree(game: ExtensiveGame, *, backward: BackwardSolution | None = None,
                    nash: NashSolution | None = None) -> nx.DiGraph:
     """The tree of ``game`` with the solution given (backward induction's, or a Nash equilibrium's) on it."""
-    G = nx.DiGraph()
+    G: nx.DiGraph = nx.DiGraph()
     algorithm = "backward" if backward is not None else "nash" if nash is not None else "extensive"
     G.graph.update(algorithm=algorithm, game=game.title, comment=game.comment, players=list(game.players),
                    nodes=len(game.nodes), root=0, imperfect_recall=game.imperfect_recall(),
