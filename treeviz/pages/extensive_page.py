@@ -41,6 +41,8 @@ document.querySelectorAll('g.node.efg').forEach(g => {
     g.classList.remove('here');
   });
 });
+window.treeviz = {timings: {}};
+document.body.dataset.ready = '1';
 """
 
 
