@@ -38,8 +38,8 @@ def test_kuhn_pokers_players_have_exactly_the_limit_of_strategies() -> None:
 
 
 def test_more_strategies_or_players_are_refused_naming_the_limit() -> None:
-    chain = "EFG 2 R \"t\" { \"A\" \"B\" }\n\"\"\n" + "".join(
-        f"p \"\" 1 {k} \"\" {{ \"a\" \"b\" }} 0\nt \"\" {k} \"\" {{ {k} 0 }}\n" for k in range(1, 8)) + "t \"\" 8 \"\" { 8 0 }\n"
+    steps = "".join(f"p \"\" 1 {k} \"\" {{ \"a\" \"b\" }} 0\nt \"\" {k} \"\" {{ {k} 0 }}\n" for k in range(1, 8))
+    chain = "EFG 2 R \"t\" { \"A\" \"B\" }\n\"\"\n" + steps + "t \"\" 8 \"\" { 8 0 }\n"
     with pytest.raises(ExtensiveGameError, match="A has 128 pure strategies, more than the 64"):
         strategic_form(read_efg(chain))
     with pytest.raises(ExtensiveGameError, match="this one has 3 players"):
