@@ -265,7 +265,8 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
         others = {"compare": compare, "quiz": quiz, "tree": tree_text or tree_file, "depth": depth is not None,
                   "merge": search.get("merge"), "plies": plies is not None, "path": moves, "explain": explain,
                   "moves": search.get("start_moves"), "position": fen, "max_nodes": max_nodes is not None,
-                  "style": style not in (None, "textbook") and style, "scoring": scoring != "plain", "order": tuple(order) != ("ascending",)}
+                  "style": style not in (None, "textbook") and style, "scoring": scoring != "plain",
+                  "order": tuple(order) != ("ascending",)}
         write_extensive(game_spec=game_spec, algo=algo, fmt=fmt, output=output, strategic=strategic, title=title,
                         theme=theme, rankdir=rankdir, tex_body=tex_body, size=size, dpi=dpi, others=others)
         return
