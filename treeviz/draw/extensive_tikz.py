@@ -78,16 +78,22 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
         ink = _colour(player_colour(players, mover, theme)) if mover != "chance" else "black!70"
         lines.append(rf"\draw[{style}] ({x1:.2f},{y1:.2f}) -- node[{side}, midway, font=\sffamily\scriptsize, "
                      rf"text={ink}] {{{_tex(text)}}} ({x2:.2f},{y2:.2f});")
+    level_sets: dict[float, int] = {}
     for entry in G.graph.get("infosets", []):
         nodes = sorted((n for n in entry["nodes"] if n in position), key=lambda n: position[n][0])
         if len(nodes) < 2:
             continue
         ink = _colour(player_colour(players, entry["player"], theme))
+        level = position[nodes[0]][1]
+        k = level_sets[level] = level_sets.get(level, -1) + 1
+        rise = 0.45 + 0.3 * k  # sets on one level arch at different heights
         for a, b in zip(nodes, nodes[1:], strict=False):
             (x1, y1), (x2, y2) = position[a], position[b]
-            lines.append(rf"\draw[dashed, line width=1pt, draw={ink}] ({x1:.2f},{y1:.2f}) -- ({x2:.2f},{y2:.2f});")
+            lines.append(rf"\draw[dashed, line width=1pt, draw={ink}] ({x1:.2f},{y1:.2f}) .. controls "
+                         rf"({x1:.2f},{y1 + rise:.2f}) and ({x2:.2f},{y2 + rise:.2f}) .. ({x2:.2f},{y2:.2f});")
         (x1, y1), (x2, _) = position[nodes[0]], position[nodes[-1]]
-        lines.append(rf"\node[font=\sffamily\scriptsize, text={ink}] at ({(x1 + x2) / 2:.2f},{y1 + 0.3:.2f}) "
+        lines.append(rf"\node[font=\sffamily\scriptsize, text={ink}, fill=white, inner sep=1pt] at "
+                     rf"({(x1 + x2) / 2:.2f},{y1 + 0.75 * rise:.2f}) "
                      rf"{{{_tex(entry['id'] + (' ' + entry['name'] if entry.get('name') else ''))}}};")
     solved = G.graph.get("algorithm") in ("backward", "nash")
     for n, d in sorted(G.nodes(data=True)):
@@ -102,7 +108,7 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
         else:
             ink = _colour(player_colour(players, d["player"], theme))
             lines.append(rf"\fill[fill={ink}] ({x:.2f},{y:.2f}) circle (3.5pt);")
-            lines.append(rf"\node[above=4pt, text={ink}] at ({x:.2f},{y:.2f}) {{{_tex(d['player'])}}};")
+            lines.append(rf"\node[above left=1pt, text={ink}] at ({x:.2f},{y:.2f}) {{{_tex(d['player'])}}};")
         if solved:
             lines.append(rf"\node[left=5pt, font=\sffamily\tiny, text=black!70] at ({x:.2f},{y:.2f}) "
                          rf"{{{_tex(vector_text(d['payoffs']))}}};")
