@@ -147,3 +147,37 @@ def test_bad_input_is_one_error_line_exit_2_and_no_file(capfd: pytest.CaptureFix
 def test_strategic_form_of_three_players_is_refused(capfd: pytest.CaptureFixture[str]) -> None:
     code, out, err = tttree(capfd, "--game", ENTRY, "--strategic", "--format", "csv")
     assert code == 2 and "two-player game; this one has 3 players" in err
+
+
+def _binary_game(players: int, depth: int) -> str:
+    """A perfect-information game where players take turns choosing left or right, ``depth`` moves deep."""
+    names = " ".join('"P' + str(k) + '"' for k in range(players))
+    lines = [f"EFG 2 R \"big\" {{ {names} }}", "\"\""]
+    counter = [0, 0]
+
+    def node(level: int) -> None:
+        if level == depth:
+            counter[1] += 1
+            payoffs = " ".join(str(counter[1] % 5) for _ in range(players))
+            lines.append(f"t \"\" {counter[1]} \"\" {{ {payoffs} }}")
+            return
+        counter[0] += 1
+        lines.append(f"p \"\" {level % players + 1} {counter[0]} \"\" {{ \"l\" \"r\" }} 0")
+        node(level + 1)
+        node(level + 1)
+
+    node(0)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_game_too_large_to_solve_or_draw_names_the_limit(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = tmp_path / "big.efg"
+    game.write_text(_binary_game(3, 11))  # 4,095 nodes
+    code, out, err = tttree(capfd, "--game", str(game), "--algo", "nash", "-o", str(tmp_path / "n.json"))
+    assert code == 2 and not out
+    assert "4,095 nodes, more than the 2,000 that --algo nash solves with three or more players" in err
+    code, out, err = tttree(capfd, "--game", str(game), "--algo", "backward", "-o", str(tmp_path / "b.svg"))
+    assert code == 2 and "more than the 2,000 a figure of an extensive-form game holds" in err
+    code, out, err = tttree(capfd, "--game", str(game), "--algo", "backward", "-o", str(tmp_path / "b.json"))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json", "big.efg"]
