@@ -175,7 +175,7 @@ def test_a_game_too_large_to_solve_or_draw_names_the_limit(capfd: pytest.Capture
     game.write_text(_binary_game(3, 11))  # 4,095 nodes
     code, out, err = tttree(capfd, "--game", str(game), "--algo", "nash", "-o", str(tmp_path / "n.json"))
     assert code == 2 and not out
-    assert "4,095 nodes, more than the 2,000 that --algo nash solves with three or more players" in err
+    assert "4,095 nodes, more than the 300 that --algo nash solves with three or more players" in err
     code, out, err = tttree(capfd, "--game", str(game), "--algo", "backward", "-o", str(tmp_path / "b.svg"))
     assert code == 2 and "more than the 2,000 a figure of an extensive-form game holds" in err
     code, out, err = tttree(capfd, "--game", str(game), "--algo", "backward", "-o", str(tmp_path / "b.json"))
