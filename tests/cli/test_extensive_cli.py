@@ -5,6 +5,7 @@ input one error line, exit 2, nothing on stdout and no file."""
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 from pathlib import Path
@@ -181,3 +182,19 @@ def test_a_game_too_large_to_solve_or_draw_names_the_limit(capfd: pytest.Capture
     code, out, err = tttree(capfd, "--game", str(game), "--algo", "backward", "-o", str(tmp_path / "b.json"))
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json", "big.efg"]
+
+
+@needs_openspiel
+@pytest.mark.skipif(importlib.util.find_spec("pygambit") is None,
+                    reason="pygambit is not installed (pip install 'treeviz[gambit]')")
+def test_kuhn_poker_by_nash_puts_the_equilibrium_on_every_branch(capfd: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    code, out, err = tttree(capfd, "--game", "openspiel:kuhn_poker", "--algo", "nash", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["graph"]["payoffs"] == pytest.approx([-1 / 18, 1 / 18])
+    assert all("probability" in e for e in data["edges"])
+    assert all(len(n["payoffs"]) == 2 and 0 <= n["reach"] <= 1 for n in data["nodes"])
+    code, _, err = tttree(capfd, "--game", "openspiel:kuhn_poker", "--algo", "nash", "-o", str(tmp_path / "k.svg"))
+    assert code == 0, err
+    assert "[2/3]" in (tmp_path / "k.svg").read_text() or "[1/3]" in (tmp_path / "k.svg").read_text()
