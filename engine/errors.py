@@ -202,3 +202,20 @@ class _Word:
 
     def __format__(self, spec: str) -> str:
         return self.word(self.name, self.value, spec)
+
+
+class EfgSyntaxError(ValueError):
+    """A Gambit ``.efg`` file that cannot be read (:mod:`engine.games.efg`): ``line`` is the 1-based line of the
+    mistake, ``reason`` what was found and what was expected there."""
+
+    def __init__(self, reason: str, line: int, source: str = "") -> None:
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}line {line}: {reason}")
+        self.reason = reason
+        self.line = line
+
+
+class ExtensiveGameError(ValueError):
+    """An extensive-form game that breaks the rules of one (:mod:`engine.games.extensive`): chance probabilities
+    that do not sum to 1, an information set whose nodes differ in player or actions, a payoff vector of the
+    wrong length; or a request the game cannot meet (imperfect recall, too large to solve or draw)."""

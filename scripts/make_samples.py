@@ -10,7 +10,7 @@ The searches of issue 11: an MCTS tree, merged DAGs, a three-way comparison.
 Any game (issue 22, samples/anygame/): the classic textbook tree, an
 expectiminimax tree, Nim (examples/nim.py) and OpenSpiel's 4x4 Connect Four.
 Exercises (issue 23, samples/exercises/): a worksheet and its answer key (PDF,
-and a PNG of the first page of each).
+and a PNG of the first page of each). Extensive-form games (issue 35, samples/extensive/).
 Deterministic: running it twice changes no byte. Then, when present,
 scripts/make_html_samples.py adds the interactive pages, and
 scripts/make_arena_samples.py a championship's results page and its screenshot.
@@ -255,6 +255,46 @@ def lesson_samples(out: Path) -> None:
         print(f"wrote {_shown(path, out)}")
 
 
+EXTENSIVE_FIGURES = [
+    # (file written, tttree options): the .efg games are in samples/extensive/, written by hand (kuhn_poker.efg by
+    # tttree --game openspiel:kuhn_poker --format efg)
+    ("kuhn_poker_nash.png", ["--game", "kuhn_poker.efg", "--algo", "nash", "--size", "40cm"]),
+    ("kuhn_poker_nash.svg", ["--game", "kuhn_poker.efg", "--algo", "nash"]),
+    ("kuhn_poker_nash.html", ["--game", "kuhn_poker.efg", "--algo", "nash"]),
+    ("signalling_nash.png", ["--game", "signalling.efg", "--algo", "nash", "--strategic"]),
+    ("signalling_strategic.csv", ["--game", "signalling.efg", "--algo", "nash", "--strategic"]),
+    ("entry3_backward.png", ["--game", "entry3.efg", "--algo", "backward"]),
+    ("entry3_backward.tex", ["--game", "entry3.efg", "--algo", "backward"]),
+    ("centipede_backward.png", ["--game", "centipede.efg", "--algo", "backward", "--strategic"]),
+]
+"""The extensive-form samples (README: Extensive-form games)."""
+
+
+def extensive_samples(out: Path) -> None:
+    """samples/extensive/: Kuhn poker's equilibrium, the signalling game's with its strategic form, the three-player
+    entry game and the centipede game by backward induction (Nash figures skipped, saying so, without pygambit)."""
+    import importlib.util
+
+    from treeviz.cli.tttree import tree_command
+
+    folder = out / "extensive"
+    folder.mkdir(parents=True, exist_ok=True)
+    if importlib.util.find_spec("pyspiel") is not None:
+        tree_command.main(args=["--game", "openspiel:kuhn_poker", "-o", str(folder / "kuhn_poker.efg")],
+                          standalone_mode=False)
+        print(f"wrote {_shown(folder / 'kuhn_poker.efg', out)}")
+    for name, options in EXTENSIVE_FIGURES:
+        if "nash" in options and importlib.util.find_spec("pygambit") is None:
+            print(f"skipped {name}: pygambit is not installed (pip install 'treeviz[gambit]')", file=sys.stderr)
+            continue
+        argv = [str(folder / a) if a.endswith(".efg") else a for a in options]
+        tree_command.main(args=[*argv, "-o", str(folder / name)], standalone_mode=False)
+        print(f"wrote {_shown(folder / name, out)}")
+        if name.endswith(".tex"):
+            compile_tex(folder / name)
+            print(f"wrote {_shown((folder / name).with_suffix('.pdf'), out)}")
+
+
 def compile_tex(path: Path) -> None:
     """pdflatex ``path`` into the PDF beside it, with dates fixed so that every run gives the same bytes."""
     pdflatex = shutil.which("pdflatex")
@@ -331,6 +371,7 @@ def main() -> None:
     exercise_samples(args.out)
     engine_search_samples(args.out)
     lesson_samples(args.out)
+    extensive_samples(args.out)
     html_samples = ROOT / "scripts" / "make_html_samples.py"
     if html_samples.exists() and not args.no_html:
         subprocess.run([sys.executable, str(html_samples)], check=True)

@@ -16,13 +16,14 @@
 # screenshots and tests say why they cannot run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extras="samples,cairo,openspiel"
+extras="samples,cairo,openspiel,gambit"
 # libcairo2-dev and pkg-config: pycairo (the `cairo` extra) is built against them (so they come before pip below).
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 debs="$debs texlive-latex-recommended"  # Beamer, for tttree --format beamer (slides of a search)
+debs="$debs g++"  # pygambit (the `gambit` extra: Nash equilibria, samples/extensive) is compiled from its sdist
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel,cairo,video"
+    extras="samples,test,cluster,openspiel,cairo,video,gambit"
     debs="$debs tmux"
 fi
 

@@ -113,6 +113,18 @@ def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
         or constant-sum, or chance events without probabilities.
     """
     spec = spec if spec is not None else f"openspiel:{text}"
+    game = load_spiel_game(text, spec=spec)
+    check_supported(game, spec)
+    return OpenSpielGame(game)
+
+
+def load_spiel_game(text: str, *, spec: str | None = None) -> Any:
+    """OpenSpiel's own game object for ``NAME`` or ``NAME(param=value,...)``, unchecked for treeviz's searches (the
+    extensive-form games of :mod:`engine.games.openspiel_extensive` take imperfect information and n players).
+
+    :raises OpenSpielMissingError, UnknownOpenSpielGameError, OpenSpielParameterError: as :func:`load_openspiel`.
+    """
+    spec = spec if spec is not None else f"openspiel:{text}"
     pyspiel = _pyspiel(spec)
     match = _SPEC.fullmatch(text)
     if match is None:
@@ -141,8 +153,7 @@ def load_openspiel(text: str, *, spec: str | None = None) -> OpenSpielGame:
         except pyspiel.SpielError as error:
             reason = str(error).splitlines()[0] if str(error) else "OpenSpiel refused the game"
             raise OpenSpielParameterError(f"OpenSpiel cannot make the game: {reason}", spec) from error
-    check_supported(game, spec)
-    return OpenSpielGame(game)
+    return game
 
 
 def _top_level_items(params: str) -> list[str]:

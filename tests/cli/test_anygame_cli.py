@@ -296,7 +296,8 @@ BAD_INPUT = [
 OPENSPIEL_BAD_INPUT = [
     (["--game", "openspiel:no_such_game"], "OpenSpiel has no game 'no_such_game'"),
     (["--game", "openspiel:connect_four(rows=4,colums=4)"], "connect_four has no parameter 'colums'"),
-    (["--game", "openspiel:kuhn_poker"], "imperfect information"),
+    (["--game", "openspiel:kuhn_poker", "--algo", "alphabeta"], "--algo alphabeta searches two-player zero-sum"),
+    (["--game", "openspiel:matrix_rps"], "move simultaneously"),
     (["--game", CONNECT_FOUR, "--moves", "3,3,3,3,3"], "move 5 of the list: not a legal action here"),
     (["--game", CONNECT_FOUR, "--moves", '"x3,3'], "the quote \" is never closed"),
 ]

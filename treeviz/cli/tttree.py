@@ -17,6 +17,7 @@ import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
 from treeviz.cli.lesson_options import check_lesson_request, lesson_click_options, lesson_format, no_lesson_options
+from treeviz.cli.extensive import EXTENSIVE_ALGORITHMS, is_extensive_request, write_extensive
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
 from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
@@ -198,7 +199,8 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--depth", type=WholeNumber(0), default=None, metavar="N",
                      help="Depth limit in plies; leaves at the limit get the heuristic value. "
                           "Required for ultimate positions."),
-        click.option("--format", "fmt", type=OneOf([*FORMATS, *LESSON_FORMATS]), default=None,
+        click.option("--format", "fmt", type=OneOf(list(dict.fromkeys([*FORMATS, *LESSON_FORMATS, "efg", "csv"]))),
+                     default=None,
                      help=f"Output format [default: from the -o suffix ({', '.join(sorted(SUFFIXES))}), else dot]; "
                           "another suffix needs --format."),
         click.option("-o", "--output", type=OutputFile(), default=None,
@@ -227,6 +229,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "shown (never counted as searched; at most 2,000 such nodes, past that a pruned move stays "
                           "a stub). Figures and JSON."),
         *lesson_click_options(),
+        click.option("--strategic", is_flag=True,
+                     help="Extensive-form games of two players: the strategic form's table, beside the tree (up to "
+                          "8 strategies a player), or alone as -o table.csv / --format tex; the equilibrium's "
+                          "strategies marked."),
     ]
     command = figure_options(command)  # listed after the options above in --help
     for option in reversed(options):
@@ -235,8 +241,10 @@ def _tree_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command(cls=Command, context_settings=CONTEXT)
-@click.option("--algo", type=OneOf(list(SEARCHES)), default=None,
-              help=ALGO_HELP + " [default: minimax; alphabeta with several --order or with --quiz]")
+@click.option("--algo", type=OneOf([*SEARCHES, *EXTENSIVE_ALGORITHMS]), default=None,
+              help=ALGO_HELP + " Extensive-form games (--game FILE.efg, OpenSpiel's poker...): backward (backward "
+                   "induction) or nash (a Nash equilibrium by Gambit). [default: minimax; alphabeta with several "
+                   "--order or with --quiz]")
 @compare_option
 @quiz_option
 @search_options
@@ -278,7 +286,16 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
                 plies: int | None, moves: str | None, tex_body: bool, node_budget: int, explain: bool,
                 tree_text: str | None,
                 tree_file: str | None, root: str | None, game_spec: str | None, command: str = "tttree",
-                quiz: str | None = None, **search: Any) -> None:
+                quiz: str | None = None, strategic: bool = False, **search: Any) -> None:
+    if is_extensive_request(game_spec, algo, fmt, strategic):
+        others = {"compare": compare, "quiz": quiz, "tree": tree_text or tree_file, "depth": depth is not None,
+                  "merge": search.get("merge"), "plies": plies is not None, "path": moves, "explain": explain,
+                  "moves": search.get("start_moves"), "position": fen, "max_nodes": max_nodes is not None,
+                  "style": style not in (None, "textbook") and style, "scoring": scoring != "plain",
+                  "order": tuple(order) != ("ascending",)}
+        write_extensive(game_spec=game_spec, algo=algo, fmt=fmt, output=output, strategic=strategic, title=title,
+                        theme=theme, rankdir=rankdir, tex_body=tex_body, size=size, dpi=dpi, others=others)
+        return
     fmt_given = fmt is not None
     fps, max_steps = search.pop("fps", None), search.pop("max_steps", None)
     lesson = lesson_format(fmt, output, comparison=compare is not None or len(order) > 1)
