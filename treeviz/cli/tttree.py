@@ -16,8 +16,8 @@ import click
 import networkx as nx
 
 from treeviz.cli.common import fail, output_format, progress_enabled, run, write_output
-from treeviz.cli.lesson_options import check_lesson_request, lesson_click_options, lesson_format, no_lesson_options
 from treeviz.cli.extensive import EXTENSIVE_ALGORITHMS, is_extensive_request, write_extensive
+from treeviz.cli.lesson_options import check_lesson_request, lesson_click_options, lesson_format, no_lesson_options
 from treeviz.cli.position_options import horizon_notes, position_options, start_arguments
 from treeviz.cli.quiz_options import quiz_html, quiz_option, quiz_request
 from treeviz.cli.search_options import (
