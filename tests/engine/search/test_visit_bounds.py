@@ -101,7 +101,7 @@ SEARCHES = {
 def test_every_bound_a_visit_search_reports_holds(tree: object, root: str, guess: int, depth: int | None,
                                                   aspiration: int | None, table: bool) -> None:
     game = parse_tree(notation(tree), root=root)
-    for name, search in SEARCHES.items():
+    for search in SEARCHES.values():
         seen = Visits()
         search(game, observer=seen)
         check(game, seen)
