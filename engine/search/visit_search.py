@@ -12,6 +12,10 @@ it: :func:`engine.search.pvs.pvs`, :func:`engine.search.mtdf.mtdf`,
 :func:`engine.search.iterative_deepening.iterative_deepening` and
 :func:`engine.search.table_alphabeta.table_alphabeta`.
 
+A node's reported bound is what its children's returned values prove, as :mod:`engine.search.alphabeta` has it
+(a table hit keeps the bound the table stored); the search itself -- its table entries, its best move -- goes by the
+window, so the visits are those of the textbook algorithm.
+
 Values and windows are the first player's (x's, MAX's) view, as :mod:`engine.search.alphabeta`
 has them; a chance node is worth the expectation of its children searched with the full window.
 """
