@@ -183,6 +183,13 @@ class Tree:
             from treeviz.trees.comparison_table import comparison_csv
 
             return Output([comparison_csv(tree.graphs)])
+        if len(tree.graphs) == 1:  # iterative deepening: one panel per iteration
+            from treeviz.trees.iteration_panels import iteration_panels
+
+            split = iteration_panels(tree.graph)
+            if split is not None:
+                heading = tree.title or dot_writer.figure_heading([tree.graph], tree.position)
+                tree = Tree(*split, title=heading, position=tree.position)
         graphs = tree.graphs
         kinds = [kind_of(G) for G in graphs]
         panels = [Panel(G, kind.cluster_title(G) if len(graphs) > 1 else None) for G, kind in zip(graphs, kinds,

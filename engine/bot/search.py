@@ -150,10 +150,11 @@ def enhanced_alphabeta(
     mark = getattr(obs, "mark", None) if obs else None
     pending: list[str] = []
     shift = 0  # plies a reduced search skips, above the node searched: subtracted from the plies reported
+    returned = EXACT  # the bound (x's view) of the value the last node reported returned (only when observed)
 
 
     def search(s: int, move: int | None, ply: int, a: float, b: float, color: int, k: int) -> float:
-        nonlocal count, hits, shift
+        nonlocal count, hits, shift, returned
         count += 1
         if timed and not count & mask and clock() >= due:
             raise SearchTimeout(count, None, None)
@@ -173,11 +174,13 @@ def enhanced_alphabeta(
                 if obs:
                     obs.leaf(HEURISTIC)
                     obs.leave(value, EXACT)
+                    returned = EXACT
                 return color * value
             value = result if is_plain else scoring(result, s, game)
             if obs:
                 obs.leaf(TERMINAL)
                 obs.leave(value, EXACT)
+                returned = EXACT
             return color * value
         moves = legal_moves(s)
         if not moves:
@@ -185,6 +188,7 @@ def enhanced_alphabeta(
             if obs:
                 obs.leaf(TERMINAL)
                 obs.leave(value, EXACT)
+                returned = EXACT
             return color * value
         a0 = a
         marks_here: dict[int, str] | None = None  # the moves tried first, and why (for an observer's marks)
@@ -206,6 +210,7 @@ def enhanced_alphabeta(
                             else:
                                 bound = LOWER if (e_flag == TT_LOWER) == (color == 1) else UPPER
                             obs.leave(color * e_value, bound)
+                            returned = bound  # the bound the table stored
                         return e_value
             if order is not None:
                 moves = order(s, moves)
@@ -231,6 +236,11 @@ def enhanced_alphabeta(
         best = -inf
         best_move = None
         n = len(moves)
+        # What the children's returned values prove, for the observer only (as engine.search.alphabeta has it): the
+        # node is worth at least `low`, at most `high`, in the mover's view; a move not searched proves no high end.
+        low = high = -inf
+        mover_lower = LOWER if color == 1 else UPPER
+        mover_upper = UPPER if color == 1 else LOWER
         for i, m in enumerate(moves):
             ck = k_prev ^ child_step[m] if reorder and keyed else 0
             if marks_here:
@@ -261,6 +271,10 @@ def enhanced_alphabeta(
                     value = -search(child, m, ply + 1, -b, -a, -color, ck)
             else:
                 value = -search(play(s, m), m, ply + 1, -b, -a, -color, ck)
+            if obs:  # `returned` is the bound of the child's last search, the one whose value is kept
+                if returned != mover_upper and value > low:
+                    low = value
+                high = max(high, value) if returned != mover_lower else inf
             if value > best:
                 best = value
                 best_move = m
@@ -273,6 +287,7 @@ def enhanced_alphabeta(
                     a = value
                     if a >= b:
                         if obs and i + 1 < n:
+                            high = inf
                             if color == 1:
                                 obs.cutoff(BETA_CUT, best, b, moves[i + 1:])
                             else:
@@ -290,26 +305,26 @@ def enhanced_alphabeta(
             flag = TT_LOWER if best >= b else TT_UPPER if best <= a0 else TT_EXACT
             tt[k & tt_mask] = (k, draft, flag, best, best_move)
         if obs:
-            if best >= b:
-                bound = LOWER if color == 1 else UPPER
-            elif best <= a0:
-                bound = UPPER if color == 1 else LOWER
-            else:
-                bound = EXACT
-            obs.leave(color * best, bound)
+            returned = _proved(low, high, best, a0, b, color)
+            obs.leave(color * best, returned)
         return best
 
     def settle(s: int, a: float, b: float, color: int, left: int, ply: int) -> float:
         """Quiescence: the evaluation, or better for the side to move, a capture searched on (negamax)."""
-        nonlocal settled
+        nonlocal settled, returned
         best = color * leaf_value(s)
         if best >= b or not left:
             if obs:
                 obs.leaf(HEURISTIC)
-                obs.leave(color * best, (LOWER if color == 1 else UPPER) if best >= b else EXACT)
+                # no plies left: the evaluation is the node's value; else its captures, not searched, might be better
+                returned = (LOWER if color == 1 else UPPER) if best >= b and left else EXACT
+                obs.leave(color * best, returned)
             return best
         a0 = a
         moves = captures(s)
+        low = high = best  # standing on the evaluation is one of the choices, worth exactly it
+        mover_lower = LOWER if color == 1 else UPPER
+        mover_upper = UPPER if color == 1 else LOWER
         for i, m in enumerate(moves):
             settled += 1  # counted apart, and the clock read every ``check_every`` of them as well
             if timed and not settled & mask and clock() >= due:
@@ -331,10 +346,16 @@ def enhanced_alphabeta(
                 if obs:
                     obs.leaf(TERMINAL)
                     obs.leave(color * value, EXACT)
+                    returned = EXACT
+            if obs:
+                if returned != mover_upper and value > low:
+                    low = value
+                high = max(high, value) if returned != mover_lower else inf
             if value > best:
                 best = value
                 if best >= b:
                     if obs and i + 1 < len(moves):
+                        high = inf
                         if color == 1:
                             obs.cutoff(BETA_CUT, best, b, moves[i + 1:])
                         else:
@@ -343,13 +364,8 @@ def enhanced_alphabeta(
         if obs:
             if not moves:
                 obs.leaf(HEURISTIC)
-            if best >= b:
-                bound = LOWER if color == 1 else UPPER
-            elif best <= a0:
-                bound = UPPER if color == 1 else LOWER
-            else:
-                bound = EXACT
-            obs.leave(color * best, bound)
+            returned = _proved(low, high, best, a0, b, color)
+            obs.leave(color * best, returned)
         return best
 
     color = 1 if game.to_move(state) == X else -1
@@ -376,6 +392,22 @@ def enhanced_alphabeta(
         pv = principal_variation(game, state, table, hashing, limit)
     return SearchResult(value=value, best_moves=best_moves, nodes=count + settled, depth=depth,
                         principal_variation=pv)
+
+
+def _proved(low: float, high: float, best: float, a0: float, b: float, color: int) -> str:
+    """The bound (x's view) a node's children proved for its value ``best`` (the mover's view): exact when the node
+    is worth at least ``low`` and at most ``high`` and both are ``best``; a bound where only one end is proved; the
+    window's bound (``a0``, ``b``) as a fallback, where the children proved neither (a fail-soft search does not
+    reach it)."""
+    if low == best == high:
+        return EXACT
+    if low == best:
+        return LOWER if color == 1 else UPPER
+    if high == best:
+        return UPPER if color == 1 else LOWER
+    if best >= b:
+        return LOWER if color == 1 else UPPER
+    return (UPPER if color == 1 else LOWER) if best <= a0 else EXACT
 
 
 def principal_variation(game: Game[int, int], state: int, table: TranspositionTable, hashing: Hashing,

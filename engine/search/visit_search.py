@@ -12,6 +12,10 @@ it: :func:`engine.search.pvs.pvs`, :func:`engine.search.mtdf.mtdf`,
 :func:`engine.search.iterative_deepening.iterative_deepening` and
 :func:`engine.search.table_alphabeta.table_alphabeta`.
 
+A node's reported bound is what its children's returned values prove, as :mod:`engine.search.alphabeta` has it
+(a table hit keeps the bound the table stored); the search itself -- its table entries, its best move -- goes by the
+window, so the visits are those of the textbook algorithm.
+
 Values and windows are the first player's (x's, MAX's) view, as :mod:`engine.search.alphabeta`
 has them; a chance node is worth the expectation of its children searched with the full window.
 """
@@ -170,13 +174,14 @@ class NodeSearch:
                                                               self.researches)
         null_marks: Marks = ((NULL_WINDOW, None),)
         first_table_move: Marks = ((TT_MOVE, None),)
+        returned = EXACT  # the bound (x's view) of the value the last node() returned, when observed
 
         def done() -> None:
             me.nodes, me.leaves, me.frontier, me.tt_hits, me.researches = (nodes, leaves, frontier_count, tt_hits,
                                                                            researches)
 
         def node(s: Any, move: Any, ply: int, alpha: float, beta: float, marks: Marks) -> float:
-            nonlocal nodes, leaves, frontier_count, tt_hits, researches
+            nonlocal nodes, leaves, frontier_count, tt_hits, researches, returned
             visit = nodes
             nodes = visit + 1
             if obs is not None:
@@ -194,6 +199,7 @@ class NodeSearch:
                 if obs is not None:
                     obs.leaf(kind)
                     obs.leave(value, EXACT)
+                    returned = EXACT
                 return value
             mover = to_move(s)
             if mover == CHANCE:
@@ -202,6 +208,7 @@ class NodeSearch:
                     total += p * node(play(s, m), m, ply + 1, -inf, inf, ())
                 if obs is not None:
                     obs.leave(total, EXACT)
+                    returned = EXACT
                 return total
             draft = limit - ply if limit >= 0 else FULL_DRAFT
             table_move = None
@@ -227,6 +234,7 @@ class NodeSearch:
                                 obs.mark(TT_HIT, (hit[0], hit[1], entry[4]))
                                 obs.leaf(TABLE)
                                 obs.leave(hit[0], hit[1])
+                                returned = hit[1]  # the bound the table stored
                             return hit[0]
                     if table_moves:
                         table_move = entry[3]
@@ -243,6 +251,11 @@ class NodeSearch:
             best = -inf
             best_move = None
             frontier = frontier_count
+            # What the children's returned values prove (only when observed), as alphabeta has it: the node is worth
+            # at least `low` and at most `high` in the mover's view; a move not searched proves no high end.
+            low = high = -inf
+            mover_lower = LOWER if color == 1 else UPPER
+            mover_upper = UPPER if color == 1 else LOWER
             for i, m in enumerate(moves):
                 child = play(s, m)
                 if pvs and i:
@@ -261,6 +274,10 @@ class NodeSearch:
                     value = node(child, m, ply + 1, a, b, first_marks if i == 0 else ())
                 else:
                     value = -node(child, m, ply + 1, -b, -a, first_marks if i == 0 else ())
+                if obs is not None:  # `returned` is the bound of the last visit, the one whose value is kept
+                    if returned != mover_upper and value > low:
+                        low = value
+                    high = max(high, value) if returned != mover_lower else inf
                 if value > best:
                     best = value
                     best_move = m
@@ -270,6 +287,7 @@ class NodeSearch:
                             if obs is not None and i + 1 < len(moves):
                                 obs.cutoff(BETA_CUT if color == 1 else ALPHA_CUT, color * best, color * b,
                                            moves[i + 1:])
+                                high = inf
                             break
             if best >= b:
                 bound = LOWER if color == 1 else UPPER
@@ -286,7 +304,17 @@ class NodeSearch:
                 # A subtree that met no depth-limited leaf proved the game's own value: good at any depth.
                 store(key, draft if frontier_count > frontier else FULL_DRAFT, value, bound, best_move, visit)
             if obs is not None:
-                obs.leave(value, bound)
+                # The search (its table, its best move) goes by the window; the figure by what the children proved.
+                if low == best == high:
+                    shown = EXACT
+                elif low == best:
+                    shown = mover_lower
+                elif high == best:
+                    shown = mover_upper
+                else:  # not reached by a fail-soft search (a test holds it); the window's bound as a fallback
+                    shown = bound
+                obs.leave(value, shown)
+                returned = shown
             return value
 
         return node, done

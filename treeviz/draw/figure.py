@@ -435,8 +435,11 @@ def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str,
            size: PageSize | None, scale: float, legend: bool, notes: list[str], pv_words: str) -> Scene:
     sizes = [t.size() for t in trees]
     drawn = [(w * scale, h * scale) for w, h in sizes]
+    # Side by side, a panel is as wide as its tree or its title, whichever is wider (a narrow tree's title would
+    # run over its neighbour's): the tree is centred in it.
+    slots = [max(w, _title_width(p.title, w)) for p, (w, _) in zip(panels, drawn, strict=True)]
     if rankdir == "TB":
-        content_w = sum(w for w, _ in drawn) + PANEL_GAP * (len(trees) - 1)
+        content_w = sum(slots) + PANEL_GAP * (len(trees) - 1)
     else:
         content_w = max(w for w, _ in drawn)
     # Without a page size the heading grows with very wide figures (as the board figures' heading does).
@@ -460,9 +463,9 @@ def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str,
     x = MARGIN + max(0.0, (text_w - content_w) / 2) if rankdir == "TB" else MARGIN
     top = y
     bottom = y
-    for tree, panel, (w, h) in zip(trees, panels, drawn, strict=True):
+    for tree, panel, (w, h), slot in zip(trees, panels, drawn, slots, strict=True):
         ty = top if rankdir == "TB" else bottom
-        tx = x if rankdir == "TB" else MARGIN + max(0.0, (text_w - w) / 2)
+        tx = x + (slot - w) / 2 if rankdir == "TB" else MARGIN + max(0.0, (text_w - w) / 2)
         if titled:
             lines = wrap(panel.title or "", max(w, 120.0), panel_pt, bold=True)
             for line in lines:
@@ -472,7 +475,7 @@ def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str,
         _paint_tree(items, tree, tx, ty, scale, theme)
         bottom = max(bottom, ty + h)
         if rankdir == "TB":
-            x += w + PANEL_GAP
+            x += slot + PANEL_GAP
         else:
             bottom += PANEL_GAP
     if rankdir == "LR":
@@ -482,6 +485,15 @@ def _place(trees: list[_Tree], panels: list[Panel], heading: str, *, style: str,
         page_h = max(page_h, size.height)
     return Scene(width=page_w, height=page_h, items=items, title=heading,
                  units=(size.amount, size.unit) if size is not None else None)
+
+
+def _title_width(title: str | None, w: float) -> float:
+    """How wide a panel's title is drawn over a tree ``w`` wide (at the panel title's size before any heading
+    scale; 0 without a title)."""
+    if not title:
+        return 0.0
+    return max(text_width(line, PANEL_TITLE_PT, bold=True) for line in wrap(title, max(w, 120.0), PANEL_TITLE_PT,
+                                                                              bold=True))
 
 
 def wrap(text: str, width: float, points: float, *, bold: bool = False) -> list[str]:

@@ -278,6 +278,8 @@ class VisitKind(TreeKind):
         return search_dot.search_title(G, self.name, fen) + visit_counts(G)
 
     def cluster_title(self, G: nx.DiGraph) -> str:
+        if "panel_title" in G.graph:  # one iteration of iterative deepening (treeviz.trees.iteration_panels)
+            return str(G.graph["panel_title"])
         return search_dot.search_cluster_title(G, self.name) + visit_counts(G)
 
     def compact_text(self, d: dict[str, Any]) -> NodeText:
