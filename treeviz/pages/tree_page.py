@@ -23,6 +23,7 @@ import networkx as nx
 from engine.errors import ParameterError
 from treeviz.draw.dot_writer import orders_heading
 from treeviz.draw.kinds import kind_of, orders_compared
+from treeviz.draw.technique_marks import mark_words
 from treeviz.games.registry import adapter_named
 from treeviz.pages.columns import (
     BOUNDS,
@@ -144,8 +145,9 @@ def tree_data(G: nx.DiGraph) -> dict[str, Any]:
             best.append(k)
         if a.get("hidden"):
             hidden += [k, int(a["hidden"])]
-        if a.get("note"):
-            notes += [k, str(a["note"])]
+        note = a.get("note") or mark_words(a)  # a visit's purpose, or the bot's techniques that acted here
+        if note:
+            notes += [k, str(note)]
         if link is not None and link[1] < 0 and a.get("search_root") is False:
             steps += [k, str(G.edges[link[0], node].get("label", ""))]
         if a.get("cut"):
