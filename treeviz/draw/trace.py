@@ -512,7 +512,7 @@ class _VisitWords:
         kind = d.get("leaf")
         v = d.get("value")
         if quiet:
-            said = f"{name} ends the quiescence search (no capture left): the evaluation says {names.number(v)}"
+            said = f"{name} ends the quiescence search: the evaluation says {names.number(v)}"
         elif kind == "heuristic":
             said = f"{name} is at the depth limit: the evaluation says {names.number(v)}"
         elif d.get("outcome"):
