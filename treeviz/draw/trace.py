@@ -452,8 +452,9 @@ class _VisitWords:
                     f"window{with_window}: is it worth more than {names.number(window[0] if window else None)}?")
         if kind == "iteration":
             again = " again" if d.get("research") else ""
+            aspired = window is not None and not math.isinf(window[0] - window[1])
             return (f"Iteration {d['iteration']}: search the root{again} to depth {d.get('iteration_depth')}"
-                    f"{' with window' + with_window if window is not None and not math.isinf(window[0] - window[1]) else ''}")
+                    f"{' with window' + with_window if aspired else ''}")
         extra = self._techniques(d)
         hit = self._hit_words(d) if d.get("tt_hit") else ""
         if d.get("research"):
