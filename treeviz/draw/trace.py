@@ -12,6 +12,12 @@ Minimax, alpha-beta and expectiminimax (a tree with chance nodes) have four even
 - ``cut``: a node stops before its last moves: the value that reached the bound, and the moves it prunes;
 - ``return``: a node hands its value (or the bound it proved) to its parent.
 
+The searches drawn as their visits (PVS, MTD(f), iterative deepening, alpha-beta over a table) and the bot's search
+have the same four events; their sentences say what the graph's node fields mark: a null window ("is C worth more
+than 3?"), a re-search and why, an MTD(f) pass and what it proved of the root, an iteration (and its aspiration
+window's failure), a table hit and the visit that stored it, the table's move or a killer tried first, a reduction,
+a quiescence node.
+
 MCTS has four per iteration: ``select`` (the path UCB1 chooses), ``expand`` (the new node, if any), ``playout``
 (the random game's result) and ``backup`` (the result added along the path). Windows (``alpha``, ``beta``) are
 MAX's point of view, as in the graph; values are the first player's.
@@ -451,7 +457,9 @@ class _VisitWords:
             return (f"Pass {d['pass']} with \u03b3 = {names.number(d.get('gamma'))}: enter the root with the null "
                     f"window{with_window}: is it worth more than {names.number(window[0] if window else None)}?")
         if kind == "iteration":
-            again = " again" if d.get("research") else ""
+            fail = d.get("fail")
+            again = f" again (its aspiration window failed {fail})" if d.get("research") and fail else \
+                " again" if d.get("research") else ""
             aspired = window is not None and not math.isinf(window[0] - window[1])
             return (f"Iteration {d['iteration']}: search the root{again} to depth {d.get('iteration_depth')}"
                     f"{' with window' + with_window if aspired else ''}")
@@ -538,9 +546,12 @@ class _VisitWords:
             return f"Pass {d['pass']} with \u03b3 = {gamma}: the root is worth {names.number(v)}"
         words = f"Iteration {d['iteration']} (depth {d.get('iteration_depth')}) returns "
         words += names.value(v, d.get("bound"))
-        fail = d.get("fail")
-        if isinstance(fail, str) and not d.get("research"):
-            return words + f": it failed {fail} of its aspiration window, so it is searched again"
+        bound = d.get("bound")
+        again = [c for p in self.pred[n] for c in self.succ[p]
+                 if self.data[c].get("research") and self.data[c].get("iteration") == d["iteration"] and c != n]
+        if again and not d.get("research") and bound in ("lower", "upper"):
+            fail = "high" if bound == "lower" else "low"
+            return words + f": it failed {fail} on its aspiration window, so the root is searched again"
         later = [c for p in self.pred[n] for c in self.succ[p] if (self.data[c].get("iteration") or 0) > d["iteration"]]
         if not later:
             return words + ": the last iteration, whose value the search returns"

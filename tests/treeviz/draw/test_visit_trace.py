@@ -112,3 +112,18 @@ def test_the_gif_has_one_frame_more_than_the_trace_has_rows(tmp_path) -> None:
     assert done.value.code == 0
     with Image.open(io.BytesIO(target.read_bytes())) as im:
         assert im.n_frames == len(rows) + 1
+
+
+def test_an_aspiration_window_that_fails_is_said_and_its_iteration_searched_again() -> None:
+    G = treeviz.search_tree(position=G2, algorithm="id", aspiration=0.5).graph
+    rows = search_trace(G)
+    data = node_dict(G)
+    redone = [n for n, d in data.items() if d.get("research") and d.get("iteration") is not None]
+    assert redone
+    for n in redone:
+        d = data[n]
+        enter = next(r for r in rows if r.node == n)
+        assert enter.text.startswith(f"Iteration {d['iteration']}: search the root again (its aspiration window "
+                                     f"failed {d['fail']})")
+        first = next(r for r in rows if r.event == "return" and data[r.node].get("iteration") == d["iteration"])
+        assert f"failed {d['fail']} on its aspiration window" in first.text
