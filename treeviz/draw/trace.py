@@ -12,6 +12,12 @@ Minimax, alpha-beta and expectiminimax (a tree with chance nodes) have four even
 - ``cut``: a node stops before its last moves: the value that reached the bound, and the moves it prunes;
 - ``return``: a node hands its value (or the bound it proved) to its parent.
 
+The searches drawn as their visits (PVS, MTD(f), iterative deepening, alpha-beta over a table) and the bot's search
+have the same four events; their sentences say what the graph's node fields mark: a null window ("is C worth more
+than 3?"), a re-search and why, an MTD(f) pass and what it proved of the root, an iteration (and its aspiration
+window's failure), a table hit and the visit that stored it, the table's move or a killer tried first, a reduction,
+a quiescence node.
+
 MCTS has four per iteration: ``select`` (the path UCB1 chooses), ``expand`` (the new node, if any), ``playout``
 (the random game's result) and ``backup`` (the result added along the path). Windows (``alpha``, ``beta``) are
 MAX's point of view, as in the graph; values are the first player's.
@@ -38,8 +44,10 @@ EVENTS: tuple[Event, ...] = get_args(Event)
 """Every event, in a fixed order (the page numbers them so)."""
 COLUMNS = ("step", "event", "node", "path", "depth", "alpha", "beta", "value", "text")
 """The trace table's columns, in order (``--format trace``)."""
-TRACED = ("minimax", "alphabeta", "mcts")
+TRACED = ("minimax", "alphabeta", "mcts", "pvs", "mtdf", "id", "bot")
 """The searches that have a trace (a tree's ``algorithm``)."""
+WINDOWED = ("alphabeta", "pvs", "mtdf", "id", "bot")
+"""The searches whose nodes are entered with a window ``[alpha, beta]``."""
 
 
 class TraceError(ParameterError):
@@ -161,8 +169,10 @@ class _Names:
         caption = self.adapter.caption(str(d.get("fen", "")))
         if caption:
             return caption
-        if n == self.root:
-            return "the root"
+        if n == self.root or d.get("pass") is not None or d.get("iteration") is not None:
+            return "the root"  # MTD(f)'s passes and the iterations search the root again
+        if path and self.nodes[self.root].get("search_root"):
+            path = path[1:]  # the pass's or iteration's edge is no move
         if self.textbook:
             return f"node {'.'.join(path)}" if d.get("leaf") is None else f"leaf {'.'.join(path)}"
         order = d.get("order")
@@ -205,16 +215,19 @@ _Frame = tuple[Hashable, tuple[str, ...], list[float] | None, list[Hashable]]
 
 
 class _Walk:
-    """Minimax, alpha-beta and expectiminimax steps, from the graph in visit order."""
+    """Minimax, alpha-beta and expectiminimax steps, from the graph in visit order; the searches drawn as their
+    visits (PVS, MTD(f), iterative deepening, alpha-beta over a table, the bot) add their techniques' sentences
+    (:class:`_VisitWords`) to the same four events."""
 
     def __init__(self, G: nx.DiGraph) -> None:
         self.G = G
         self.names = _Names(G)
-        self.alphabeta = G.graph.get("algorithm") == "alphabeta"
+        self.alphabeta = G.graph.get("algorithm") in WINDOWED
         self.sides = self.names.adapter.sides
         self.succ = succ_dict(G)
         self.data = node_dict(G)
         self.rows: list[TraceRow] = []
+        self.marks = _VisitWords(G, self.names) if _VisitWords.applies(G) else None
         self._visit(self.names.root)
 
     def _add(self, event: Event, n: Hashable, path: tuple[str, ...], window: tuple[float, float] | None,
@@ -248,7 +261,10 @@ class _Walk:
             if not kids:
                 self._leaf(n, path, name, window, stack[-1] if stack else None)
                 return
-            if window is not None and d.get("to_move") != "chance":
+            special = self.marks.enter(n, path, window) if self.marks is not None else None
+            if special is not None:
+                text = special
+            elif window is not None and d.get("to_move") != "chance":
                 text = f"Enter {name} ({names.side(n)}) with window {names.window(*window)}"
             else:
                 text = f"Enter {name} ({names.side(n)})"
@@ -276,7 +292,10 @@ class _Walk:
         v = d.get("value")
         kind = d.get("leaf")
         hidden = d.get("hidden") or 0
-        if kind == "heuristic":
+        special = self.marks.leaf(n, path, window) if self.marks is not None else None
+        if special is not None:
+            text = special
+        elif kind == "heuristic":
             text = f"{name} is at the depth limit: the evaluation says {names.number(v)}"
         elif kind == "table":
             text = f"{name} is found in the transposition table: {names.value(v, d.get('bound'))}"
@@ -290,7 +309,7 @@ class _Walk:
             text = f"{name} is worth {names.number(v)}"
         else:
             text = f"{name} is a leaf worth {names.number(v)}"
-        if parent is not None and self.alphabeta:
+        if parent is not None and self.alphabeta and not (self.marks is not None and self.marks.step(n) is not None):
             p, p_path, p_window, _ = parent
             text += self._parent_words(p, names.node(p, p_path), p_window, v)
         self._add("leaf", n, path, window, v, _capital(text), parent=parent)
@@ -313,6 +332,8 @@ class _Walk:
             value_words += self._minimax_words(n)  # ", the largest of its moves' values"
         if parent is None:
             text = f"{_capital(name)} returns {value_words}: the value of the search"
+        elif self.marks is not None and self.marks.step(n) is not None:
+            text = self.marks.step_return(n)
         else:
             p, p_path, p_window, _ = parent
             p_name = names.node(p, p_path)
@@ -360,6 +381,181 @@ class _Walk:
             return f"leaf {words[0]} is" if len(words) == 1 else f"leaves {_and(words)} are"
         labels = [self._label(n, c) for c in stubs]
         return f"move {labels[0]} is" if len(labels) == 1 else f"moves {_and(labels)} are"
+
+
+_INF_WORDS = {"high": "at least", "low": "at most"}
+
+
+class _VisitWords:
+    """The sentences of the searches drawn as their visits (``treeviz.trees.visit_tree``: null windows,
+    re-searches, MTD(f)'s passes, iterative deepening's iterations, table hits) and of the bot's search
+    (``treeviz.trees.bot_tree``: the table's move, killers, reductions, re-searches, quiescence, table hits), read
+    from the node fields those graphs add. Each method gives None where the plain alpha-beta sentence fits."""
+
+    def __init__(self, G: nx.DiGraph, names: _Names) -> None:
+        self.names = names
+        self.data = node_dict(G)
+        self.succ = succ_dict(G)
+        self.pred = pred_dict(G)
+        self.bot = G.graph.get("algorithm") == "bot"
+
+    @staticmethod
+    def applies(G: nx.DiGraph) -> bool:
+        """The graph is a tree of visits or the bot's tree."""
+        return G.graph.get("algorithm") in ("pvs", "mtdf", "id", "bot") or bool(G.graph.get("tt"))
+
+    def step(self, n: Hashable) -> str | None:
+        """``pass`` or ``iteration`` when ``n`` is one of MTD(f)'s passes or one of the iterations."""
+        d = self.data[n]
+        if d.get("pass") is not None:
+            return "pass"
+        if d.get("iteration") is not None:
+            return "iteration"
+        return None
+
+    def _null(self, d: dict[str, Any], window: tuple[float, float] | None) -> bool:
+        if d.get("null_window"):
+            return True
+        # The bot marks no null window: its scouts are the windows one wide.
+        return self.bot and window is not None and window[1] - window[0] == 1
+
+    def _techniques(self, d: dict[str, Any], *, quiescence: bool = True) -> str:
+        """What brought the search to the node: the table's move, a killer, a reduction, quiescence."""
+        words = []
+        if d.get("tt_move") or d.get("table_move"):
+            words.append("the table's best move, tried first")
+        if d.get("killer"):
+            words.append("a killer move, tried early as it cut off before at this ply")
+        if d.get("reduction"):
+            words.append("a late move, searched one ply shallower (reduced)")
+        if d.get("quiescence") and quiescence:
+            words.append("past the depth limit: the quiescence search follows captures only")
+        return f" ({'; '.join(words)})" if words else ""
+
+    def _earlier(self, n: Hashable) -> Hashable | None:
+        """The visit a re-search repeats: its ``research_of``, else the last earlier sibling on the same position."""
+        d = self.data[n]
+        of = d.get("research_of")
+        if of is not None and of in self.data:
+            return of
+        parents = list(self.pred[n])
+        if not parents:
+            return None
+        order = d.get("order") or 0
+        same = [c for c in self.succ[parents[0]] if c != n and self.data[c].get("fen") == d.get("fen")
+                and (self.data[c].get("order") or 0) < order]
+        return max(same, key=lambda c: self.data[c].get("order") or 0) if same else None
+
+    def enter(self, n: Hashable, path: tuple[str, ...], window: tuple[float, float] | None) -> str | None:
+        """The ``enter`` sentence, or None for the plain one."""
+        d = self.data[n]
+        names = self.names
+        name = names.node(n, path)
+        with_window = f" {names.window(*window)}" if window is not None else ""
+        kind = self.step(n)
+        if kind == "pass":
+            return (f"Pass {d['pass']} with \u03b3 = {names.number(d.get('gamma'))}: enter the root with the null "
+                    f"window{with_window}: is it worth more than {names.number(window[0] if window else None)}?")
+        if kind == "iteration":
+            fail = d.get("fail")
+            again = f" again (its aspiration window failed {fail})" if d.get("research") and fail else \
+                " again" if d.get("research") else ""
+            aspired = window is not None and not math.isinf(window[0] - window[1])
+            return (f"Iteration {d['iteration']}: search the root{again} to depth {d.get('iteration_depth')}"
+                    f"{' with window' + with_window if aspired else ''}")
+        extra = self._techniques(d)
+        hit = self._hit_words(d) if d.get("tt_hit") else ""
+        if d.get("research"):
+            return _capital(f"{self._research_words(n, name)}: searched again with{with_window}{extra}{hit}")
+        if self._null(d, window) and window is not None:
+            return (f"Enter {name} ({names.side(n)}) with the null window{with_window}: is {name} worth more than "
+                    f"{names.number(window[0])}?{extra}{hit}")
+        if extra or hit:
+            return f"Enter {name} ({names.side(n)}) with window{with_window}{extra}{hit}"
+        return None
+
+    def _research_words(self, n: Hashable, name: str) -> str:
+        d = self.data[n]
+        fail = d.get("fail")
+        if isinstance(fail, str) and d.get("research_of") is None:
+            return f"the aspiration window missed: {name} failed {fail}"
+        earlier = self._earlier(n)
+        if earlier is None:
+            return f"{name} is searched again"
+        e = self.data[earlier]
+        v, a, b = e.get("value"), e.get("alpha"), e.get("beta")
+        side = "low" if v is not None and a is not None and v <= a else "high"
+        if e.get("reduction"):
+            return f"{name} beat {ALPHA} in its reduced search (#{e.get('order')})"
+        if e.get("null_window") or (self.bot and a is not None and b is not None and b - a == 1):
+            return f"{name} failed {side} on its null window (#{e.get('order')})"
+        return f"{name} failed {side} (#{e.get('order')})"
+
+    def _hit_words(self, d: dict[str, Any]) -> str:
+        bound = d.get("tt_bound") or d.get("bound")
+        origin = d.get("tt_from")
+        value = self.names.value(d.get("value"), bound if bound in ("lower", "upper") else None)
+        return f"; the table says {value}" + (f", from visit #{origin}" if origin is not None else "")
+
+    def leaf(self, n: Hashable, path: tuple[str, ...], window: tuple[float, float] | None) -> str | None:
+        """The ``leaf`` sentence, or None for the plain one."""
+        d = self.data[n]
+        names = self.names
+        name = names.node(n, path)
+        extra = self._techniques(d)
+        if d.get("tt_hit") or d.get("leaf") == "table":
+            bound = d.get("tt_bound") or d.get("bound")
+            value = names.value(d.get("value"), bound if bound in ("lower", "upper") else None)
+            origin = d.get("tt_from")
+            return f"{name} is in the table: {value}" + (f", from visit #{origin}" if origin is not None else "") \
+                + extra
+        if self.step(n) is not None:
+            return None
+        quiet = bool(d.get("quiescence")) and d.get("leaf") == "heuristic"
+        extra = self._techniques(d, quiescence=not quiet)
+        research = self._research_words(n, name) + ": searched again; " if d.get("research") else ""
+        null = (f" (searched with the null window {names.window(*window)})"
+                if self._null(d, window) and window is not None and not research else "")
+        if not (extra or research or null or quiet):
+            return None
+        kind = d.get("leaf")
+        v = d.get("value")
+        if quiet:
+            said = f"{name} ends the quiescence search: the evaluation says {names.number(v)}"
+        elif kind == "heuristic":
+            said = f"{name} is at the depth limit: the evaluation says {names.number(v)}"
+        elif d.get("outcome"):
+            outcome = d.get("outcome")
+            said = f"{name} ends the game: {'a draw' if outcome == 'draw' else f'{outcome} wins'}, worth " \
+                   f"{names.number(v)}"
+        else:
+            said = f"{name} is worth {names.number(v)}"
+        return f"{research}{said}{null}{extra}"
+
+    def step_return(self, n: Hashable) -> str:
+        """The ``return`` sentence of a pass or an iteration: what it proved of the root."""
+        d = self.data[n]
+        names = self.names
+        v = d.get("value")
+        if self.step(n) == "pass":
+            fail = d.get("fail")
+            gamma = names.number(d.get("gamma"))
+            if fail in _INF_WORDS:
+                return (f"Pass {d['pass']} with \u03b3 = {gamma}: the root fails {fail}, so its value is "
+                        f"{_INF_WORDS[str(fail)]} {names.number(v)}")
+            return f"Pass {d['pass']} with \u03b3 = {gamma}: the root is worth {names.number(v)}"
+        words = f"Iteration {d['iteration']} (depth {d.get('iteration_depth')}) returns "
+        words += names.value(v, d.get("bound"))
+        bound = d.get("bound")
+        again = [c for p in self.pred[n] for c in self.succ[p]
+                 if self.data[c].get("research") and self.data[c].get("iteration") == d["iteration"] and c != n]
+        if again and not d.get("research") and bound in ("lower", "upper"):
+            fail = "high" if bound == "lower" else "low"
+            return words + f": it failed {fail} on its aspiration window, so the root is searched again"
+        later = [c for p in self.pred[n] for c in self.succ[p] if (self.data[c].get("iteration") or 0) > d["iteration"]]
+        if not later:
+            return words + ": the last iteration, whose value the search returns"
+        return words + ": the best move so far goes first in the next iteration"
 
 
 def _capital(text: str) -> str:

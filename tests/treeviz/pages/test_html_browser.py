@@ -56,7 +56,8 @@ def alphabeta(tmp_path_factory) -> tuple[nx.DiGraph, Path]:
 
 
 def visible(driver, viewer: int = 0) -> set[int]:
-    nodes = driver.find_elements(By.CSS_SELECTOR, f"section.viewer:nth-of-type({viewer + 1}) g.node")
+    """The nodes drawn as reached (during a replay, those not reached yet are drawn faint in place: ``unseen``)."""
+    nodes = driver.find_elements(By.CSS_SELECTOR, f"section.viewer:nth-of-type({viewer + 1}) g.node:not(.unseen)")
     return {int(n.get_attribute("data-id")) for n in nodes}
 
 

@@ -149,6 +149,7 @@
     }
 
     entered(i) { return !this.replaying() || this.t.created[i] <= this.step; }
+    steadyLayout() { return false; }
     returned() { return true; }
 
     setStep(s) {

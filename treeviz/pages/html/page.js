@@ -612,14 +612,33 @@
       s = Math.max(0, Math.min(this.t.T, s | 0));
       if (s === this.step && s !== this.t.T) return;
       const t0 = performance.now();
+      const opened = s < this.t.T && this.openForReplay();
       this.step = s;
       this.slider.value = String(s);
       if (s === this.t.T && this.timer) this.togglePlay();
       this.render();
+      if (opened) this.fit();
       if (this.current >= 0 && this.replaying()) this.keepInView(this.current);
       this.lastActionMs = performance.now() - t0;
       window.treeviz.lastActionMs = this.lastActionMs;
     }
+
+    /** One layout for the whole replay (issue 34): when the tree is small enough to draw whole (EXPAND_ALL_LIMIT
+     * nodes), the replay opens every searched node at once, so that the nodes it enters open nothing new and nothing
+     * moves between steps; the nodes not yet reached keep their places, drawn faint. Whether it opened any. */
+    openForReplay() {
+      const t = this.t;
+      if (!this.steadyLayout() || t.N > EXPAND_ALL_LIMIT) return false;
+      let opened = false;
+      for (let i = 0; i < t.n; i++) {
+        if (this.expanded[i] !== 1 && t.children(i).length) { this.expanded[i] = 1; opened = true; }
+      }
+      return opened;
+    }
+
+    /** Whether the replay keeps the finished tree's layout, its nodes not yet reached drawn faint in place (MCTS
+     * grows its tree instead: its layout is by move). */
+    steadyLayout() { return true; }
 
     /** The step just after the next cut-off (a return from a node that cut), or the end. */
     nextCutStep() {
@@ -813,7 +832,8 @@
     visibleKids(i) {
       if (i >= this.t.n || !this.isOpen(i)) return null;
       const out = [];
-      for (const c of this.t.children(i)) if (this.entered(c)) out.push(c);
+      const steady = this.steadyLayout();
+      for (const c of this.t.children(i)) if (steady || this.entered(c)) out.push(c);
       return out.length ? out : null;
     }
 
@@ -832,6 +852,7 @@
     linkClass(p, c) {
       const t = this.t;
       let cls = "link";
+      if (!this.entered(c)) cls += " unseen";
       if (c >= t.n) cls += " pruned";
       else if (t.best[c] && !this.replaying()) cls += " best";
       if (this.active.has(c)) cls += " active";
@@ -876,7 +897,8 @@
       labels.attr("transform", (d) => `translate(${d.target.x},${d.target.y - 15})`)
         .attr("class", (d) => {
           const c = d.target.data;
-          return `mvlabel ${t.sideClass(d.source.data)}` + (this.linkIsBest(d.source.data, c) && !replaying ? " best" : "");
+          return `mvlabel ${t.sideClass(d.source.data)}` + (this.linkIsBest(d.source.data, c) && !replaying ? " best" : "")
+            + (this.entered(c) ? "" : " unseen");
         });
 
       const viewer = this;
@@ -950,7 +972,7 @@
 
     updateNode(g, i) {
       const t = this.t;
-      let cls = "node";
+      let cls = this.entered(i) ? "node" : "node unseen";
       if (i >= t.n) {
         cls += " stub";
         if (i === this.selected) cls += " selected";
