@@ -219,3 +219,10 @@ class ExtensiveGameError(ValueError):
     """An extensive-form game that breaks the rules of one (:mod:`engine.games.extensive`): chance probabilities
     that do not sum to 1, an information set whose nodes differ in player or actions, a payoff vector of the
     wrong length; or a request the game cannot meet (imperfect recall, too large to solve or draw)."""
+
+
+class ExtensiveRequestError(ParameterError, ExtensiveGameError):
+    """A request an extensive-form game cannot meet (imperfect recall for a Nash equilibrium, more nodes or
+    strategies than a solver or a figure takes), its parameters named as :class:`ParameterError` names them so that
+    the CLI says them as its options."""
+

@@ -652,7 +652,7 @@ def _build(start: Start, algorithm: Search, depth: int | None, scoring: ScoringC
     if algorithm in VISIT_SEARCHES or table:
         from treeviz.trees.visit_tree import build_visit_tree
 
-        return build_visit_tree(game, state, algorithm=algorithm, depth=depth,  # type: ignore[arg-type]
+        return build_visit_tree(game, state, algorithm=algorithm, depth=depth,  # type: ignore[arg-type]  # the visit searches, narrowed above
                                 scoring=scoring, order=order, max_nodes=max_nodes, path=moves, plies=plies,
                                 node_budget=node_budget, seed=mcts[2], table=table, guess=guess,
                                 aspiration=aspiration)

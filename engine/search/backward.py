@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.errors import ExtensiveGameError
+from engine.errors import ExtensiveRequestError
 from engine.games.extensive import CHANCE_PLAYER, ExtensiveGame
 
 
@@ -44,10 +44,11 @@ def check_perfect_information(game: ExtensiveGame, what: str) -> None:
     """
     for infoset in game.infosets.values():
         if infoset.player != CHANCE_PLAYER and len(infoset.nodes) > 1:
-            raise ExtensiveGameError(
+            where = f"{infoset.number}{' (' + infoset.name + ')' if infoset.name else ''}"
+            raise ExtensiveRequestError(
                 f"{what} needs perfect information, but {game.player_name(infoset.player)}'s information set "
-                f"{infoset.number}{' (' + infoset.name + ')' if infoset.name else ''} holds {len(infoset.nodes)} "
-                "nodes; --algo nash finds an equilibrium of games with imperfect information")
+                f"{where} holds {len(infoset.nodes)} nodes; {{algorithm}} finds an equilibrium of games with "
+                "imperfect information", algorithm="nash")
 
 
 def backward_induction(game: ExtensiveGame) -> BackwardSolution:

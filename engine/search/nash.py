@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from engine.errors import ExtensiveGameError
+from engine.errors import ExtensiveGameError, ExtensiveRequestError
 from engine.games.efg import write_efg
 from engine.games.extensive import CHANCE_PLAYER, ExtensiveGame, GameBuilder
 
@@ -66,8 +66,8 @@ def pygambit_module() -> Any:
     try:
         import pygambit
     except ImportError as error:
-        raise GambitMissingError(f"--algo nash needs Gambit's pygambit, which is not installed; install it with "
-                                 f"{INSTALL_HINT}") from error
+        raise GambitMissingError(f"a Nash equilibrium (algorithm nash) needs Gambit's pygambit, which is not "
+                                 f"installed; install it with {INSTALL_HINT}") from error
     return pygambit
 
 
@@ -78,13 +78,15 @@ def check_solvable(game: ExtensiveGame) -> None:
     """
     reason = game.imperfect_recall()
     if reason is not None:
-        raise ExtensiveGameError(f"imperfect recall: {reason}; a Nash equilibrium in behaviour strategies needs "
-                                 "perfect recall (drawing the tree, --strategic and --format efg still work)")
+        raise ExtensiveRequestError(f"imperfect recall: {reason}; a Nash equilibrium in behaviour strategies needs "
+                                    "perfect recall (drawing the tree, {strategic:name} and {fmt} still work)",
+                                    strategic=True, fmt="efg")
     many = len(game.players) > 2
     limit = NASH_MANY_PLAYERS_LIMIT if many else NASH_NODE_LIMIT
     if len(game.nodes) > limit:
-        raise ExtensiveGameError(f"the game has {len(game.nodes):,} nodes, more than the {limit:,} that --algo nash "
-                                 f"solves{' with three or more players' if many else ''}")
+        raise ExtensiveRequestError(f"the game has {len(game.nodes):,} nodes, more than the {limit:,} that "
+                                    f"{{algorithm}} solves{' with three or more players' if many else ''}",
+                                    algorithm="nash")
 
 
 def with_terminal_outcomes(game: ExtensiveGame) -> ExtensiveGame:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.errors import ExtensiveGameError
+from engine.errors import ExtensiveRequestError
 from engine.games.extensive import CHANCE_PLAYER, ExtensiveGame
 
 STRATEGY_LIMIT = 64
@@ -55,16 +55,16 @@ def strategic_form(game: ExtensiveGame) -> StrategicForm:
     :raises ExtensiveGameError: not two players, or a player with more than :data:`STRATEGY_LIMIT` strategies.
     """
     if len(game.players) != 2:
-        raise ExtensiveGameError(f"--strategic draws the table of a two-player game; this one has "
-                                 f"{len(game.players)} players")
+        raise ExtensiveRequestError(f"{{strategic:name}} draws the table of a two-player game; this one has "
+                                    f"{len(game.players)} players", strategic=True)
     counts = []
     for player in (1, 2):
         count = 1
         for infoset in game.player_infosets(player):
             count *= len(infoset.actions)
         if count > STRATEGY_LIMIT:
-            raise ExtensiveGameError(f"{game.player_name(player)} has {count:,} pure strategies, more than the "
-                                     f"{STRATEGY_LIMIT} --strategic tabulates")
+            raise ExtensiveRequestError(f"{game.player_name(player)} has {count:,} pure strategies, more than the "
+                                        f"{STRATEGY_LIMIT} {{strategic:name}} tabulates", strategic=True)
         counts.append(count)
     rows, columns = pure_strategies(game, 1), pure_strategies(game, 2)
     table = [[expected_payoffs(game, {1: r, 2: c}) for c in columns] for r in rows]

@@ -60,7 +60,7 @@ BAD: list[tuple[list[str], str]] = [
     (["tttree", "9 x", "--depth", "abc"], "--depth must be 0 or more (a whole number), got 'abc'"),
     (["tttree", "9 x", "--depth"], "--depth needs a value: 0 or more (a whole number)"),
     (["tttree", "9 x", "--algo", "negamax"],
-     "--algo must be one of minimax, alphabeta, mcts, bot, pvs, mtdf, id, got 'negamax'"),
+     "--algo must be one of minimax, alphabeta, mcts, bot, pvs, mtdf, id, backward, nash, got 'negamax'"),
     (["tttree", "9 x", "--dept", "2"], "unknown option --dept: did you mean --depth?"),
     (["tttree", "9 x", "--max-nodes", "-5"], "--max-nodes must be 0 or more (a whole number), got '-5'"),
     (["treeviz", "compare", "9 x", "--iterations", "0", "--compare", "minimax,mcts"],

@@ -166,7 +166,7 @@ FLAGS: dict[str, str] = {
     "branching": "--branching", "paper": "--paper", "per_page": "--per-page", "count": "--count",
     "quiz": "--quiz", "max_game_length": "--max-game-length",
     "table": "--tt", "guess": "--guess", "aspiration": "--aspiration",
-    "show_pruned": "--show-pruned",
+    "show_pruned": "--show-pruned", "strategic": "--strategic",
     "fps": "--fps", "max_steps": "--max-steps",
 }
 """The library's parameter names and the options that set them: the one place the CLI translates a

@@ -42,7 +42,7 @@ def require_mp4() -> Any:
     :raises ExtraMissing: imageio-ffmpeg is not installed, or has no ffmpeg.
     """
     try:
-        import imageio_ffmpeg  # type: ignore[import-untyped]
+        import imageio_ffmpeg  # type: ignore[import-untyped]  # it ships no type information
     except ImportError:
         raise ExtraMissing("MP4 output needs imageio-ffmpeg: pip install 'treeviz[video]'") from None
     try:

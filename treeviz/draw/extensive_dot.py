@@ -12,6 +12,7 @@ import html
 
 import networkx as nx
 
+from engine.errors import ParameterError
 from treeviz.draw.extensive_text import (
     INFOSET_COLOUR,
     ZERO_COLOUR,
@@ -167,6 +168,7 @@ def node_count_check(G: nx.DiGraph) -> None:
     :raises ValueError: naming the limit and the formats that take it.
     """
     if G.number_of_nodes() > EXTENSIVE_DRAW_LIMIT:
-        raise ValueError(f"the game has {G.number_of_nodes():,} nodes, more than the {EXTENSIVE_DRAW_LIMIT:,} a figure "
-                         "of an extensive-form game holds; --format json or efg writes it whole")
+        raise ParameterError(f"the game has {G.number_of_nodes():,} nodes, more than the {EXTENSIVE_DRAW_LIMIT:,} a "
+                             "figure of an extensive-form game holds; {fmt} or {efg:bare} writes it whole",
+                             fmt="json", efg="efg")
 

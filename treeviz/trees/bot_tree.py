@@ -64,7 +64,7 @@ class MarkingTreeBuilder(TreeBuilder):
     the marks, in report order)."""
 
     def __init__(self, budget: int = 0, algorithm: str = "bot") -> None:
-        super().__init__(budget, "alphabeta" if algorithm == "bot" else algorithm)  # type: ignore[arg-type]
+        super().__init__(budget, "alphabeta" if algorithm == "bot" else algorithm)  # type: ignore[arg-type]  # the budget names the searches it knows
         marks: dict[int, list[str]] = {}
         self.marks = marks
         entries = self.entries

@@ -131,7 +131,7 @@ def _chances(game: Game, state: Hashable) -> dict[Hashable, float] | None:
 
     if game.to_move(state) != CHANCE:
         return None
-    return dict(game.chance_outcomes(state))  # type: ignore[attr-defined]
+    return dict(game.chance_outcomes(state))  # type: ignore[attr-defined]  # a chance game, checked by the caller
 
 
 __all__ = ["UNSEARCHED_BUDGET", "add_pruned_subtrees"]

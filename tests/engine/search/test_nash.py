@@ -122,7 +122,7 @@ def test_imperfect_recall_is_refused_saying_what_still_works() -> None:
 
     game = read_efg("EFG 2 R \"driver\" { \"D\" }\n\"\"\np \"\" 1 1 \"\" { \"exit\" \"on\" } 0\nt \"\" 1 \"\" { 0 }\n"
                     "p \"\" 1 1 0\nt \"\" 2 \"\" { 4 }\nt \"\" 3 \"\" { 1 }\n")
-    with pytest.raises(ExtensiveGameError, match="imperfect recall.*drawing the tree, --strategic and --format efg"):
+    with pytest.raises(ExtensiveGameError, match="imperfect recall.*drawing the tree, strategic and fmt='efg'"):
         nash_equilibrium(game)
 
 
@@ -153,5 +153,5 @@ def test_leduc_poker_is_refused_naming_the_limit() -> None:
 
     game = openspiel_extensive("leduc_poker")
     assert len(game.nodes) == 9457
-    with pytest.raises(ExtensiveGameError, match="9,457 nodes, more than the 1,000 that --algo nash solves"):
+    with pytest.raises(ExtensiveGameError, match="9,457 nodes, more than the 1,000 that algorithm='nash' solves"):
         nash_equilibrium(game)
