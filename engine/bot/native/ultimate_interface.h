@@ -50,6 +50,6 @@ int32_t ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out);
 int32_t ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, int32_t depth, int32_t flags, int32_t quiesce_plies, int64_t *nodes);
 int32_t ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, double deadline, int32_t max_depth, int32_t flags, int32_t quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv);
 
-#define UT_ABI 2159310041U
+#define UT_ABI 2264274065U
 
 #endif

@@ -30,7 +30,14 @@
 #define CHANCE_CUBE (CHANCE_SCALE * CHANCE_SCALE * CHANCE_SCALE)
 #define INF (1 << 30)
 #define MAX_PLY 96
-#define CHECK_MASK 255
+/* The clock is read every ``stride`` nodes, a stride that follows the node rate: halved when two readings
+ * were more than CHECK_GAP_HIGH seconds apart, doubled (up to CHECK_MAX) when they were less than CHECK_GAP_LOW
+ * apart. So a slow stretch of nodes (a heavier evaluation, a busy machine) is still watched every 0.2 ms or
+ * so, and a fast one pays one clock reading (~25 ns, vDSO) per hundreds of nodes. */
+#define CHECK_FIRST 16
+#define CHECK_MAX 1024
+#define CHECK_GAP_LOW 50e-6
+#define CHECK_GAP_HIGH 200e-6
 
 typedef struct {
     uint64_t key;
@@ -70,6 +77,8 @@ typedef struct {
     int killers[MAX_PLY + 4][2];
     int64_t history[100];
     int root_best, root_first, root_value, have_root;
+    int stride, until_check; /* the clock-reading stride (see CHECK_FIRST) and the nodes left before the next */
+    double last_check;
     jmp_buf timeout;
 } Search;
 
@@ -181,7 +190,16 @@ static void on_sigint(int sig) {
 }
 
 static void tick(Search *S, int64_t n) {
-    if (S->timed && !(n & CHECK_MASK) && (now() >= S->deadline || stop_requested)) longjmp(S->timeout, 1);
+    (void)n;
+    if (!S->timed || --S->until_check > 0) return;
+    double t = now();
+    if (t >= S->deadline || stop_requested) longjmp(S->timeout, 1);
+    double gap = t - S->last_check;
+    if (gap > CHECK_GAP_HIGH && S->stride > 1)
+        S->stride >>= 1;
+    else if (gap < CHECK_GAP_LOW && S->stride < CHECK_MAX)
+        S->stride <<= 1;
+    S->last_check = t, S->until_check = S->stride;
 }
 
 static int captures(const State *s, uint8_t *moves) {
@@ -482,6 +500,7 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     volatile int64_t nodes = 0;
     S->ev = eval, S->tt = tt, S->draw = draw, S->flags = flags, S->deadline = deadline;
     S->quiesce_plies = quiesce_plies;
+    S->stride = S->until_check = CHECK_FIRST, S->last_check = start;
     struct sigaction caught, previous;
     int interruptible = flags & FLAG_INTERRUPTIBLE;
     if (interruptible) {
