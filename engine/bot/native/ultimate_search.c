@@ -66,6 +66,8 @@ typedef struct {
     int free_move, rel, chance, big_two, big_one;
     int place[9];
     BigEntry *big; /* filled on first use, by (x won | drawn) | (o won | drawn) << 9 */
+    int16_t *net;  /* the learned evaluation's weights (ut_eval_set_net), or NULL: the classic evaluation */
+    int32_t net_b2;
 } Eval;
 
 typedef struct {
@@ -140,6 +142,56 @@ static int wins_now(const State *s, uint16_t completes, int sub, int free_move, 
     return 0;
 }
 
+/* -- learned evaluation (engine/evaluation/ultimate_net.py: the features, the layout, the integers) ------- */
+
+static int64_t floor_div(int64_t a, int64_t b) { /* b > 0; Python's // */
+    int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static void net_add(int32_t *acc, const int16_t *row) {
+    for (int j = 0; j < NET_HIDDEN; j++) acc[j] += row[j];
+}
+
+/* The net's value of an unfinished state (x's view): the lit features' rows summed with b1, clipped to
+ * [0, NET_QA], times w2 plus b2, scaled to the classic evaluation's units. */
+static int net_value(const Eval *ev, const State *s) {
+    const int16_t *w1 = ev->net, *b1 = w1 + NET_FEATURES * NET_HIDDEN, *w2 = b1 + NET_HIDDEN;
+    int32_t acc[NET_HIDDEN];
+    for (int j = 0; j < NET_HIDDEN; j++) acc[j] = b1[j];
+    for (int i = 0; i < 9; i++) {
+        if (s->closed >> i & 1) continue;
+        uint32_t x = s->chunk[i] & NINE, o = s->chunk[i] >> 9;
+        for (int l = 0; l < 8; l++) {
+            const int *L = BIG_LINES[l];
+            int st = (int)((x >> L[0] & 1) + 2 * (o >> L[0] & 1)) + 3 * (int)((x >> L[1] & 1) + 2 * (o >> L[1] & 1)) +
+                     9 * (int)((x >> L[2] & 1) + 2 * (o >> L[2] & 1));
+            net_add(acc, w1 + ((i * 8 + l) * 27 + st) * NET_HIDDEN);
+        }
+    }
+    uint16_t drawn = s->closed & ~(s->xwon | s->owon);
+    for (int l = 0; l < 8; l++) {
+        int st = 0, unit = 1;
+        for (int k = 0; k < 3; k++, unit *= 4) {
+            int c = BIG_LINES[l][k];
+            int kind = (s->xwon >> c & 1) ? 1 : (s->owon >> c & 1) ? 2 : (drawn >> c & 1) ? 3 : 0;
+            st += kind * unit;
+        }
+        net_add(acc, w1 + (NET_BIG_OFFSET + l * 64 + st) * NET_HIDDEN);
+    }
+    int sub = sent_to(s);
+    int forced = (sub && !(s->closed >> (sub - 1) & 1)) ? sub : 0;
+    net_add(acc, w1 + (NET_FORCED_OFFSET + forced) * NET_HIDDEN);
+    net_add(acc, w1 + (NET_SIDE_OFFSET + s->side) * NET_HIDDEN);
+    int64_t out = ev->net_b2;
+    for (int j = 0; j < NET_HIDDEN; j++) {
+        int32_t h = acc[j] < 0 ? 0 : acc[j] > NET_QA ? NET_QA : acc[j];
+        out += (int64_t)h * w2[j];
+    }
+    int64_t v = floor_div(out * NET_OUT_SCALE, (int64_t)NET_QA * NET_QB);
+    return (int)(v > NET_VALUE_LIMIT ? NET_VALUE_LIMIT : v < -NET_VALUE_LIMIT ? -NET_VALUE_LIMIT : v);
+}
+
 static int evaluate(const Eval *ev, const State *s, int draw) {
     const int8_t *xs = ev->tables, *os = xs + (1 << 18), *xt = os + (1 << 18), *ot = xt + (1 << 18);
     const int8_t *cx = ot + (1 << 18), *co = cx + (1 << 18);
@@ -154,6 +206,7 @@ static int evaluate(const Eval *ev, const State *s, int draw) {
     } else if (e->xc && wins_now(s, e->xc, sub, free_move, xt)) {
         return WIN + 80 - s->stones;
     }
+    if (ev->net) return net_value(ev, s);
     int v = 0;
     for (int i = 0; i < 9; i++) v += xs[s->chunk[i]] * e->lx[i] - os[s->chunk[i]] * e->lo[i];
     v = v * ev->rel / 10; /* C division truncates toward zero, as _tenths does */
@@ -416,8 +469,22 @@ void *ut_eval_map(const char *path, int64_t offset, const int32_t *params) {
     return ev;
 }
 
+/* Switch ``eval`` to the learned evaluation: ``weights`` holds w1 (NET_FEATURES rows of NET_HIDDEN), b1 and w2
+ * (NET_HIDDEN each), copied; ``b2`` the output bias. Returns 0, or -1 without memory. */
+int ut_eval_set_net(void *eval, const int16_t *weights, int b2) {
+    Eval *ev = eval;
+    size_t count = (size_t)(NET_FEATURES + 2) * NET_HIDDEN;
+    int16_t *copy = malloc(count * sizeof *copy);
+    if (!copy) return -1;
+    memcpy(copy, weights, count * sizeof *copy);
+    free(ev->net);
+    ev->net = copy, ev->net_b2 = b2;
+    return 0;
+}
+
 void ut_eval_free(void *eval) {
     Eval *ev = eval;
+    if (ev) free(ev->net);
     if (!ev) return;
     if (ev->mapped)
         munmap(ev->mapped, ev->mapped_size);
