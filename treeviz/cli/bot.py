@@ -18,7 +18,8 @@ from engine.bot.decision import finished_message, report, search
 from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
-from treeviz.cli.usage import Command, Seconds, Text, WholeNumber, note_old_player_spelling
+from treeviz.cli.smbot import EVALS
+from treeviz.cli.usage import Command, OneOf, Seconds, Text, WholeNumber, note_old_player_spelling
 
 if TYPE_CHECKING:
     from engine.arena.players import Player
@@ -31,10 +32,20 @@ _HELP_PLAYER = ("Play as this built-in instead of our bot: random, greedy, cours
                 "(so any of them can be run as a process, e.g. by the arena).")
 
 
-def _answer(fen: str, seconds: float, started: float, player: str | None, seed: int | None) -> None:
+def _answer(fen: str, seconds: float, started: float, player: str | None, seed: int | None,
+            evaluation: str = "classic", weights: str | None = None) -> None:
     """One move for ``fen``: the move on stdout, a report on stderr."""
     if not math.isfinite(seconds):
         fail(f"SECONDS must be a positive number of seconds, not {seconds:g}")
+    if player is None and (evaluation != "classic" or weights is not None):
+        from treeviz.cli.smbot import answer
+
+        if evaluation == "classic":
+            fail("--weights is the learned evaluation's: add --eval learned")
+        code = answer(fen, seconds, started, evaluation, weights)
+        if code:
+            raise SystemExit(code)
+        return
     state = ULTIMATE.parse_fen(fen)
     if ULTIMATE.is_over(state):
         fail(finished_message(state, fen))
@@ -74,9 +85,14 @@ def _make(spec: str, seed: int | None) -> Player:
                    "of input ends. Tables are loaded once and kept between moves.")
 @click.option("--player", type=Text(), metavar="SPEC", help=_HELP_PLAYER)
 @click.option("--seed", type=WholeNumber(), metavar="N", help="Random seed of a random, greedy or mcts --player.")
+@click.option("--eval", "evaluation", type=OneOf(EVALS), default="classic", show_default=True,
+              help="The evaluation: classic (hand-made), learned (the net; a weights file that cannot be used is "
+                   "an error) or learned-or-classic (the classic one, with a note, when the net's file is unusable).")
+@click.option("--weights", type=Text(), metavar="FILE", help="The learned evaluation's weights file (default: the "
+              "package's engine/evaluation/ultimate_net.bin).")
 @click.pass_obj
 def smbot_command(started: float, fen: str | None, seconds: float | None, serve: bool, player: str | None,
-                  seed: int | None) -> None:
+                  seed: int | None, evaluation: str, weights: str | None) -> None:
     """Print the best move for the ultimate position FEN, found within SECONDS (start-up included).
 
     The move goes to stdout as <sub-board><cell> (45); search details go to stderr.
@@ -93,7 +109,7 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
         raise click.UsageError("missing FEN and SECONDS (or --serve): sm-bot FEN SECONDS")
     if seconds is None:
         raise click.UsageError("missing SECONDS after the FEN: sm-bot FEN SECONDS")
-    _answer(fen, seconds, started, player, seed)
+    _answer(fen, seconds, started, player, seed, evaluation, weights)
 
 
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"], "ignore_unknown_options": True},

@@ -17,6 +17,7 @@ from engine.evaluation.ultimate import BIG_LINES, DEFAULT_WEIGHTS, WIN, draw_shi
 from engine.evaluation.ultimate_captures import captures
 from engine.evaluation.ultimate_net import (
     BIG_OFFSET,
+    DEFAULT_FILE,
     FEATURES,
     FORCED_OFFSET,
     HEADER,
@@ -134,6 +135,12 @@ def test_unusable_files_are_refused_naming_the_file(tmp_path, net: Net, damage: 
     words = {"missing": "cannot read", "truncated": "expected", "header": "cut short", "version": "version 99",
              "hash": "SHA-256", "layout": "hidden units", "magic": "not a treeviz net"}
     assert words[damage] in str(caught.value)
+
+
+def test_the_committed_weights_load_and_say_how_they_were_made() -> None:
+    committed = load_net(DEFAULT_FILE)
+    assert committed.note.startswith("made by: scripts/train_eval.py ")
+    assert -VALUE_LIMIT <= committed.value(ULTIMATE.initial()) <= VALUE_LIMIT
 
 
 def test_c_evaluation_equals_python_on_random_games(net: Net) -> None:
