@@ -20,7 +20,7 @@ extras="samples,cairo"
 debs="chromium chromium-driver libcairo2-dev pkg-config fonts-liberation poppler-utils texlive-latex-base"
 debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel,cairo"
+    extras="samples,test,cluster,openspiel,cairo,train"
     debs="$debs tmux"
 fi
 
