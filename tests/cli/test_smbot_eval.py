@@ -51,3 +51,16 @@ def test_the_classic_evaluation_plays_only_when_asked_to_fall_back(tmp_path: Pat
 def test_weights_without_the_learned_evaluation_are_refused() -> None:
     result = sm_bot("--weights", "x.bin", START, "0.2")
     assert result.returncode == 2 and result.stderr.startswith("error: --weights is the learned evaluation's")
+
+
+def test_served_bot_plays_with_the_learned_evaluation_and_refuses_a_bad_file(tmp_path: Path) -> None:
+    lines = "isready\n999999999 00 x 0.2\nquit\n"
+    served = subprocess.run([SM_BOT, "--serve", "--eval", "learned"], input=lines, capture_output=True, text=True,
+                            timeout=120)
+    assert served.returncode == 0, served.stderr
+    ready, move = served.stdout.split()
+    assert ready == "readyok" and len(move) == 2 and move.isdigit()
+    bad = subprocess.run([SM_BOT, "--serve", "--eval", "learned", "--weights", str(tmp_path / "x.bin")],
+                         input=lines, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
+    assert bad.stderr.startswith("error: ") and "x.bin" in bad.stderr

@@ -23,6 +23,7 @@ from treeviz.cli.usage import Command, OneOf, Seconds, Text, WholeNumber, note_o
 
 if TYPE_CHECKING:
     from engine.arena.players import Player
+    from engine.evaluation.ultimate_net import Net
 
 DEFAULT_SECONDS = 6.0
 """The championship's limit per move."""
@@ -61,6 +62,20 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
     sys.stdout.write(f"{ULTIMATE.move_name(move)}\n")
     sys.stdout.flush()
     click.echo(f"{text}; answered {time.monotonic() - started:.3f} s after launch", err=True)
+
+
+def _net(evaluation: str, weights: str | None) -> Net | None:
+    """The learned evaluation's net, or None for the classic one (``learned-or-classic``, with a note, when the
+    weights file cannot be used; ``learned``: such a file is bad input)."""
+    from engine.evaluation.ultimate_net import DEFAULT_FILE, NetFileError, load_net
+
+    try:
+        return load_net(weights or DEFAULT_FILE)
+    except NetFileError as exc:
+        if evaluation == "learned":
+            fail(exc)
+        click.echo(f"note: {' '.join(str(exc).split())}; the classic evaluation plays", err=True)
+        return None
 
 
 def _make(spec: str, seed: int | None) -> Player:
@@ -103,6 +118,10 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
         from treeviz.cli.serve import serve_loop
 
         chosen = _make(player, seed) if player is not None else None
+        if chosen is None and evaluation != "classic":  # our bot with the learned evaluation
+            from engine.arena.players import BotPlayer
+
+            chosen = BotPlayer(net=_net(evaluation, weights))
         serve_loop(sys.stdin, sys.stdout, chosen)
         return
     if fen is None:
