@@ -24,6 +24,7 @@ import argparse
 import os
 import shlex
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -111,6 +112,8 @@ def make_data(path: Path, seed: int, games: int, depth: int, jobs: int, budget: 
 
 
 def main(argv: list[str] | None = None) -> None:
+    # SIGTERM unwinds like Ctrl-C, so the atomic writers remove their temporary files (nothing half-written)
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1500, help="games of training data (default 1500)")
     parser.add_argument("--depth", type=int, default=5, help="depth of the label searches (default 5)")

@@ -65,7 +65,7 @@ def game_positions(seed: int, game: int, depth: int) -> list[tuple[int, int, int
     while not ULTIMATE.is_over(state):
         decision = engine.think(state, time.monotonic() + FAR, 0, engine.table(TABLE_BITS), max_depth=depth,
                                 quiesce_plies=4)
-        labelled.append((state, decision.value))
+        labelled.append((state, int(decision.value)))
         if rng.random() < RANDOM_MOVE_SHARE:
             move = rng.choice(ULTIMATE.legal_moves(state))
         else:
