@@ -85,12 +85,16 @@ def one_move(bot: str, fen: str, seconds: float) -> tuple[float, float]:
     return spent, float(found.group(1)) if found else float("nan")
 
 
-def series(bot: str, fens: list[str], seconds: float, progress: bool) -> list[tuple[float, float]]:
-    times: list[tuple[float, float]] = []
+def series(bots: list[str], fens: list[str], seconds: float, progress: bool) -> dict[str, list[tuple[float, float]]]:
+    """Every bot on every position, the bots taking turns position by position (so a change in the machine's load
+    falls on all of them alike)."""
+    times: dict[str, list[tuple[float, float]]] = {bot: [] for bot in bots}
     for i, fen in enumerate(fens, 1):
-        times.append(one_move(bot, fen, seconds))
+        for bot in bots:
+            times[bot].append(one_move(bot, fen, seconds))
         if progress and (i % 25 == 0 or i == len(fens)):
-            sys.stderr.write(f"  {i}/{len(fens)} moves at {seconds:g} s, worst {max(t for t, _ in times):.3f} s\n")
+            worst = ", ".join(f"{max(t for t, _ in times[b]):.3f} s" for b in bots)
+            sys.stderr.write(f"  {i}/{len(fens)} positions at {seconds:g} s, worst {worst}\n")
     return times
 
 
@@ -115,7 +119,7 @@ def main() -> None:
     parser.add_argument("--modes", nargs="+", choices=("quiet", "loaded"), default=["quiet", "loaded"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", nargs="+", default=[SM_BOT],
-                        help="sm-bot commands to time, one after the other on the same positions (e.g. another "
+                        help="sm-bot commands to time, taking turns on the same positions (e.g. another "
                              "checkout's .venv/bin/sm-bot, to compare)")
     args = parser.parse_args()
     fens = positions(args.moves, args.seed)
@@ -131,11 +135,11 @@ def main() -> None:
             if hogs:
                 time.sleep(2)  # let the pressure show
             for seconds in args.seconds:
+                before = (os.getloadavg()[0], pressure())
+                times = series(args.bots, fens, seconds, show)
+                after = (os.getloadavg()[0], pressure())
                 for bot in args.bots:
-                    before = (os.getloadavg()[0], pressure())
-                    times = series(bot, fens, seconds, show)
-                    after = (os.getloadavg()[0], pressure())
-                    print(row(bot, mode, seconds, times, before, after), flush=True)
+                    print(row(bot, mode, seconds, times[bot], before, after), flush=True)
         finally:
             for hog in hogs:
                 hog.kill()
