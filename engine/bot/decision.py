@@ -24,6 +24,28 @@ if TYPE_CHECKING:  # annotations only: the Python search is imported when it run
     from engine.search.transposition import TranspositionTable
 
 
+EVALUATIONS = ("classic", "learned", "learned-or-classic")
+"""``--eval``: the hand-made evaluation, the learned net (a weights file that cannot be used is an error), or the
+net when its file can be used and the classic evaluation (with a note) when not."""
+
+
+def chosen_net(evaluation: str, weights: str | None = None) -> tuple[Net | None, str | None]:
+    """The net an ``--eval`` choice asks for (None: the classic evaluation) and a note to show (or None).
+
+    :raises engine.evaluation.ultimate_net.NetFileError: ``learned`` and a weights file that cannot be used.
+    """
+    if evaluation == "classic":
+        return None, None
+    from engine.evaluation.ultimate_net import DEFAULT_FILE, NetFileError, load_net
+
+    try:
+        return load_net(weights or DEFAULT_FILE), None
+    except NetFileError as exc:
+        if evaluation == "learned":
+            raise
+        return None, f"{' '.join(str(exc).split())}; the classic evaluation plays"
+
+
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
            weights: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT, hold: list[object] | None = None,
            net: Net | None = None) -> Decision:

@@ -64,3 +64,10 @@ def test_served_bot_plays_with_the_learned_evaluation_and_refuses_a_bad_file(tmp
                          input=lines, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
     assert bad.stderr.startswith("error: ") and "x.bin" in bad.stderr
+
+
+def test_the_lean_entry_point_spells_the_same_choices() -> None:
+    from engine.bot.decision import EVALUATIONS
+    from treeviz.cli.smbot import EVALS
+
+    assert EVALS == EVALUATIONS

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from engine.bot.decision import finished_message, report, search
+from engine.bot.decision import EVALUATIONS, chosen_net, finished_message, report, search
 from engine.games.ultimate import ULTIMATE
 from engine.search.deadline import ONE_SHOT_MARGIN
 from treeviz.cli.common import fail, run
-from treeviz.cli.smbot import EVALS
 from treeviz.cli.usage import Command, OneOf, Seconds, Text, WholeNumber, note_old_player_spelling
 
 if TYPE_CHECKING:
@@ -38,20 +37,14 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
     """One move for ``fen``: the move on stdout, a report on stderr."""
     if not math.isfinite(seconds):
         fail(f"SECONDS must be a positive number of seconds, not {seconds:g}")
-    if player is None and (evaluation != "classic" or weights is not None):
-        from treeviz.cli.smbot import answer
-
-        if evaluation == "classic":
-            fail("--weights is the learned evaluation's: add --eval learned")
-        code = answer(fen, seconds, started, evaluation, weights)
-        if code:
-            raise SystemExit(code)
-        return
+    if weights is not None and evaluation == "classic":
+        fail("--weights is the learned evaluation's: add --eval learned")
+    net = _net(evaluation, weights) if player is None else None
     state = ULTIMATE.parse_fen(fen)
     if ULTIMATE.is_over(state):
         fail(finished_message(state, fen))
     if player is None:
-        decision = search(state, seconds - ONE_SHOT_MARGIN, started)
+        decision = search(state, seconds - ONE_SHOT_MARGIN, started, net=net)
         move, text = decision.move, report(decision, state)
     else:
         from engine.arena.players import choose_within
@@ -67,15 +60,13 @@ def _answer(fen: str, seconds: float, started: float, player: str | None, seed: 
 def _net(evaluation: str, weights: str | None) -> Net | None:
     """The learned evaluation's net, or None for the classic one (``learned-or-classic``, with a note, when the
     weights file cannot be used; ``learned``: such a file is bad input)."""
-    from engine.evaluation.ultimate_net import DEFAULT_FILE, NetFileError, load_net
-
     try:
-        return load_net(weights or DEFAULT_FILE)
-    except NetFileError as exc:
-        if evaluation == "learned":
-            fail(exc)
-        click.echo(f"note: {' '.join(str(exc).split())}; the classic evaluation plays", err=True)
-        return None
+        net, note = chosen_net(evaluation, weights)
+    except ValueError as exc:  # the weights file cannot be used
+        fail(exc)
+    if note:
+        click.echo(f"note: {note}", err=True)
+    return net
 
 
 def _make(spec: str, seed: int | None) -> Player:
@@ -100,7 +91,7 @@ def _make(spec: str, seed: int | None) -> Player:
                    "of input ends. Tables are loaded once and kept between moves.")
 @click.option("--player", type=Text(), metavar="SPEC", help=_HELP_PLAYER)
 @click.option("--seed", type=WholeNumber(), metavar="N", help="Random seed of a random, greedy or mcts --player.")
-@click.option("--eval", "evaluation", type=OneOf(EVALS), default="classic", show_default=True,
+@click.option("--eval", "evaluation", type=OneOf(EVALUATIONS), default="classic", show_default=True,
               help="The evaluation: classic (hand-made), learned (the net; a weights file that cannot be used is "
                    "an error) or learned-or-classic (the classic one, with a note, when the net's file is unusable).")
 @click.option("--weights", type=Text(), metavar="FILE", help="The learned evaluation's weights file (default: the "

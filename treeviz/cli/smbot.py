@@ -42,26 +42,24 @@ def quick_budget(text: str) -> float | None:
 
 
 EVALS = ("classic", "learned", "learned-or-classic")
-"""``--eval``: the hand-made evaluation, the learned net (a weights file that cannot be used is an error), or the
-net when its file can be used and the classic evaluation (with a note) when not."""
+"""``--eval``'s choices (:data:`engine.bot.decision.EVALUATIONS`, spelled here so that the plain call imports
+nothing more to tell them)."""
 
 
 def answer(fen: str, seconds: float, started: float, evaluation: str = "classic", weights: str | None = None) -> int:
     """Search ``fen`` for ``seconds`` counted from ``started``, print the move and the report: the exit status."""
-    from engine.bot.decision import finished_message, report, search
+    from engine.bot.decision import chosen_net, finished_message, report, search
     from engine.errors import FenError
     from engine.games.ultimate import ULTIMATE
 
     net = None
     if evaluation != "classic":
-        from engine.evaluation.ultimate_net import DEFAULT_FILE, NetFileError, load_net
-
         try:
-            net = load_net(weights or DEFAULT_FILE)
-        except NetFileError as exc:
-            if evaluation == "learned":
-                return error(str(exc))
-            sys.stderr.write(f"note: {' '.join(str(exc).split())}; the classic evaluation plays\n")
+            net, note = chosen_net(evaluation, weights)
+        except ValueError as exc:  # the weights file cannot be used
+            return error(str(exc))
+        if note:
+            sys.stderr.write(f"note: {note}\n")
 
     try:
         state = ULTIMATE.parse_fen(fen)
