@@ -165,8 +165,9 @@ class NativeEngine:
 
     def set_net(self, net: Net) -> None:
         """Evaluate with the learned net from now on (a certain draw and a win in one move stay exact)."""
-        flat = [v for row in net.w1 for v in row] + net.b1 + net.w2
-        weights = (ctypes.c_int16 * len(flat))(*flat)
+        payload = net.payload()  # int16 w1, b1, w2 (little-endian, as this machine's C reads them), then b2
+        count = (len(payload) - 4) // 2
+        weights = (ctypes.c_int16 * count).from_buffer_copy(payload, 0)
         if self.lib.ut_eval_set_net(self.handle, weights, net.b2) != 0:
             raise MemoryError("no memory for the net's weights")
 

@@ -38,9 +38,12 @@ naming the file.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from os import path as _path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 MAGIC = b"UTTNET\x00\x00"
 VERSION = 1
@@ -74,6 +77,23 @@ _NINE = 0x1FF
 _CHUNK = 0x3FFFF
 _CELLS_SHIFT = 36
 _SENT_TO = tuple((low >> 1) % 10 for low in range(256))
+
+
+def _sha256() -> Callable[[bytes], object]:
+    """SHA-256 without hashlib: its import loads OpenSSL, 20 ms of ``sm-bot --eval learned``'s budget here; the
+    interpreter's own implementation (``_sha2``, ``_sha256`` before Python 3.12) gives the same digests."""
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found, no-redef, unused-ignore]
+        except ImportError:
+            from hashlib import sha256  # type: ignore[assignment, unused-ignore]
+    return sha256  # type: ignore[no-any-return, unused-ignore]
+
+
+def _digest(data: bytes) -> bytes:
+    return _sha256()(data).digest()  # type: ignore[attr-defined, no-any-return]
 
 
 class NetFileError(ValueError):
@@ -134,11 +154,42 @@ class Net:
                 raise ValueError(f"weight {value} does not fit in 16 bits")
         if not -2**31 <= b2 < 2**31:
             raise ValueError(f"output bias {b2} does not fit in 32 bits")
-        self.w1 = w1
-        self.b1 = b1
-        self.w2 = w2
+        self._w1: list[list[int]] | None = w1
+        self._b1: list[int] | None = b1
+        self._w2: list[int] | None = w2
         self.b2 = b2
         self.note = note
+        self._payload: bytes | None = None
+
+    def _unpack(self) -> None:
+        """The Python lists, from a file's payload (made on first use: the C search needs only the bytes)."""
+        assert self._payload is not None
+        flat = list(struct.unpack_from(f"<{FEATURES * HIDDEN + 2 * HIDDEN}h", self._payload))
+        self._w1 = [flat[r * HIDDEN:(r + 1) * HIDDEN] for r in range(FEATURES)]
+        self._b1 = flat[FEATURES * HIDDEN:FEATURES * HIDDEN + HIDDEN]
+        self._w2 = flat[FEATURES * HIDDEN + HIDDEN:]
+
+    @property
+    def w1(self) -> list[list[int]]:
+        """FEATURES rows of HIDDEN first-layer weights."""
+        if self._w1 is None:
+            self._unpack()
+        assert self._w1 is not None
+        return self._w1
+
+    @property
+    def b1(self) -> list[int]:
+        if self._b1 is None:
+            self._unpack()
+        assert self._b1 is not None
+        return self._b1
+
+    @property
+    def w2(self) -> list[int]:
+        if self._w2 is None:
+            self._unpack()
+        assert self._w2 is not None
+        return self._w2
 
     def accumulate(self, state: int) -> list[int]:
         """The hidden layer's sums before the clip."""
@@ -157,20 +208,23 @@ class Net:
         return scale_output(out)
 
     def payload(self) -> bytes:
-        """The weights as the file stores them (little-endian int16 rows, then ``b2`` as int32)."""
-        flat = [v for r in self.w1 for v in r] + self.b1 + self.w2
-        return struct.pack(f"<{len(flat)}hi", *flat, self.b2)
+        """The weights as the file stores them (little-endian int16: ``w1`` row by row, ``b1``, ``w2``; then ``b2``
+        as int32); the C search takes the int16 part as it is."""
+        if self._payload is None:
+            flat = [v for r in self.w1 for v in r] + self.b1 + self.w2
+            self._payload = struct.pack(f"<{len(flat)}hi", *flat, self.b2)
+        return self._payload
 
     def digest(self) -> str:
         """SHA-256 of the note and the payload, as the file's header holds it (hexadecimal)."""
-        return hashlib.sha256(self.note.encode() + self.payload()).hexdigest()
+        return _digest(self.note.encode() + self.payload()).hex()
 
     def to_bytes(self) -> bytes:
         """The whole weights file."""
         note = self.note.encode()
         body = note + self.payload()
         return HEADER.pack(MAGIC, VERSION, FEATURES, HIDDEN, QA, QB, OUT_SCALE, len(note),
-                           hashlib.sha256(body).digest()) + body
+                           _digest(body)) + body
 
     @classmethod
     def from_bytes(cls, data: bytes, name: str = "the weights") -> Net:
@@ -190,18 +244,18 @@ class Net:
         if len(body) != note_length + size:
             raise NetFileError(f"{name}: {len(body)} bytes after the header, {note_length + size} expected "
                                "(cut short or padded)")
-        if hashlib.sha256(body).digest() != digest:
+        if _digest(body) != digest:
             raise NetFileError(f"{name}: the weights do not match their SHA-256 (damaged)")
         try:
             note = body[:note_length].decode()
         except UnicodeDecodeError:
             raise NetFileError(f"{name}: its note is not UTF-8 (damaged)") from None
-        values = struct.unpack_from(f"<{FEATURES * HIDDEN + 2 * HIDDEN}hi", body, note_length)
-        flat = list(values[:-1])
-        w1 = [flat[r * HIDDEN:(r + 1) * HIDDEN] for r in range(FEATURES)]
-        b1 = flat[FEATURES * HIDDEN:FEATURES * HIDDEN + HIDDEN]
-        w2 = flat[FEATURES * HIDDEN + HIDDEN:]
-        return cls(w1, b1, w2, values[-1], note)
+        net = cls.__new__(cls)
+        net._w1 = net._b1 = net._w2 = None
+        net._payload = bytes(body[note_length:])
+        (net.b2,) = struct.unpack_from("<i", net._payload, size - 4)
+        net.note = note
+        return net
 
 
 def load_net(path: str = DEFAULT_FILE) -> Net:
