@@ -93,7 +93,7 @@ def _sha256() -> Callable[[bytes], object]:
 
 
 def _digest(data: bytes) -> bytes:
-    return _sha256()(data).digest()  # type: ignore[attr-defined, no-any-return]
+    return _sha256()(data).digest()  # type: ignore[attr-defined, no-any-return, unused-ignore]
 
 
 class NetFileError(ValueError):
