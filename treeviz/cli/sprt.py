@@ -169,9 +169,8 @@ def summary(games: list[GameResult], names: tuple[str, ...] | list[str], state: 
              f"pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2): {list(penta.counts)}"]
     est = state.estimate
     if est is not None:
-        high = "inf" if not math.isfinite(est.elo_high) else f"{est.elo_high:+.1f}"
-        low = "-inf" if not math.isfinite(est.elo_low) else f"{est.elo_low:+.1f}"
-        lines.append(f"score {est.score:.1%}; Elo {_signed(est.elo)} (95 %: {low} to {high}); "
+        lines.append(f"score {est.score:.1%}; Elo {_signed(est.elo)} (95 %: {_signed(est.elo_low)} to "
+                     f"{_signed(est.elo_high)}); "
                      f"nElo {_signed(est.nelo)} +/- {est.nelo_error:.1f}; LOS {est.los:.1%}")
     lines.append(f"LLR {state.llr:.2f} (bounds {test.lower:.2f}, {test.upper:.2f}; elo0 {test.elo0:g}, "
                  f"elo1 {test.elo1:g}, {test.model}, alpha {test.alpha:g}, beta {test.beta:g})")
