@@ -194,6 +194,7 @@ def train_file(data: Path, *, seed: int, epochs: int, command: str, result_weigh
     net = train(idx, target, seed=seed, epochs=epochs, progress=progress, report=report)
     held = int(len(idx) * (1 - HOLDOUT))
     loss = net.loss(idx[held:], target[held:]) if held < len(idx) else float("nan")
-    note = (f"made by: {command}\ndata: {data.name}, {len(states)} positions; held-out loss {loss:.5f}; "
-            f"{time.monotonic() - began:.0f} s of training\n")
+    note = f"made by: {command}\ndata: {data.name}, {len(states)} positions; held-out loss {loss:.5f}\n"
+    if report is not None:  # the time goes to stderr, not into the file (the same command gives the same bytes)
+        report(f"trained in {time.monotonic() - began:.0f} s")
     return net.quantized(note)
