@@ -111,8 +111,13 @@ def smbot_command(started: float, fen: str | None, seconds: float | None, serve:
         chosen = _make(player, seed) if player is not None else None
         if chosen is None and evaluation != "classic":  # our bot with the learned evaluation
             from engine.arena.players import BotPlayer
+            from engine.bot.native_search import native_engine
+            from engine.evaluation.ultimate_weights import DEFAULT_WEIGHTS
 
-            chosen = BotPlayer(net=_net(evaluation, weights))
+            net = _net(evaluation, weights)
+            if net is not None:
+                native_engine(DEFAULT_WEIGHTS, net)  # its tables and weights loaded before any clock starts
+            chosen = BotPlayer(net=net)
         serve_loop(sys.stdin, sys.stdout, chosen)
         return
     if fen is None:
