@@ -23,7 +23,7 @@ debs="$debs texlive-pictures preview-latex-style gcc libc6-dev"
 debs="$debs texlive-latex-recommended"  # Beamer, for tttree --format beamer (slides of a search)
 debs="$debs g++"  # pygambit (the `gambit` extra: Nash equilibria, samples/extensive) is compiled from its sdist
 if [ "${1:-}" = "--test" ]; then
-    extras="samples,test,cluster,openspiel,cairo,video,gambit"
+    extras="samples,test,cluster,openspiel,cairo,video,gambit,train"
     debs="$debs tmux"
 fi
 

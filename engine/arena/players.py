@@ -24,7 +24,7 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.arena.processes import (
     CRASH,
@@ -54,6 +54,9 @@ from engine.search.alphabeta import alphabeta
 from engine.search.deadline import BOT_MARGIN, BOT_SHARE, bot_deadline, no_collections  # noqa: F401 - re-exported
 from engine.search.mcts import MctsResult, mcts
 from engine.search.transposition import TranspositionTable
+
+if TYPE_CHECKING:
+    from engine.evaluation.ultimate_net import Net
 
 MCTS_C = math.sqrt(2)
 """The mcts player's exploration constant (see README: measured against others)."""
@@ -126,10 +129,12 @@ class BotPlayer:
     """
 
     def __init__(self, seconds: float | None = None, weights: Weights = DEFAULT_WEIGHTS,
-                 name: str | None = None, contempt: int = CONTEMPT) -> None:
+                 name: str | None = None, contempt: int = CONTEMPT, net: Net | None = None) -> None:
         self.seconds = seconds
         self.weights = weights
         self.contempt = contempt
+        self.net = net
+        """The learned evaluation (:mod:`engine.evaluation.ultimate_net`), or None for the classic one."""
         self.name = name or (f"bot:{seconds:g}" if seconds is not None else "bot")
         self.table = TranspositionTable(bits=19)
         self.side: int | None = None
@@ -145,7 +150,7 @@ class BotPlayer:
             self.table.clear()
             self.side = side
         self.last = bot_search(state, budget, started, table=self.table, weights=self.weights,
-                               contempt=self.contempt)
+                               contempt=self.contempt, net=self.net)
         return self.last.move
 
 

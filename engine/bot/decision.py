@@ -20,21 +20,45 @@ from engine.search.deadline import bot_deadline
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: the Python search is imported when it runs (sm-bot searches in C)
     from engine.bot.result import Decision
+    from engine.evaluation.ultimate_net import Net
     from engine.search.transposition import TranspositionTable
 
 
+EVALUATIONS = ("classic", "learned", "learned-or-classic")
+"""``--eval``: the hand-made evaluation, the learned net (a weights file that cannot be used is an error), or the
+net when its file can be used and the classic evaluation (with a note) when not."""
+
+
+def chosen_net(evaluation: str, weights: str | None = None) -> tuple[Net | None, str | None]:
+    """The net an ``--eval`` choice asks for (None: the classic evaluation) and a note to show (or None).
+
+    :raises engine.evaluation.ultimate_net.NetFileError: ``learned`` and a weights file that cannot be used.
+    """
+    if evaluation == "classic":
+        return None, None
+    from engine.evaluation.ultimate_net import DEFAULT_FILE, NetFileError, load_net
+
+    try:
+        return load_net(weights or DEFAULT_FILE), None
+    except NetFileError as exc:
+        if evaluation == "learned":
+            raise
+        return None, f"{' '.join(str(exc).split())}; the classic evaluation plays"
+
+
 def search(state: int, seconds: float, started: float, *, table: TranspositionTable | None = None,
-           weights: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT, hold: list[object] | None = None
-           ) -> Decision:
+           weights: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT, hold: list[object] | None = None,
+           net: Net | None = None) -> Decision:
     """The bot's move in ``state`` for a budget of ``seconds`` that began at ``started`` (monotonic time).
 
     ``table`` is kept between moves by a caller that plays on (values depend on the side the bot
     plays: clear it when that changes). Without one, the move's own table is freed on return (5-7 ms for the
     64 MB of a long move, more for the Python search's), unless ``hold`` is given: the table is appended to it,
-    and the caller frees it when it likes (a one-shot sm-bot never does: it exits first).
+    and the caller frees it when it likes (a one-shot sm-bot never does: it exits first). ``net``: the learned
+    evaluation (:mod:`engine.evaluation.ultimate_net`) instead of the classic one.
     """
     side = ULTIMATE.to_move(state)
-    native = native_engine(weights)
+    native = native_engine(weights, net)
     if native is not None:
         draw = draw_shift(side, contempt)  # as judges(): draws worth less to the bot
         if table is None:
@@ -53,7 +77,7 @@ def search(state: int, seconds: float, started: float, *, table: TranspositionTa
     from engine.search.deadline import no_collections
     from engine.search.transposition import TranspositionTable
 
-    evaluate, scoring = judges(side, weights, contempt)  # draws worth less to the bot
+    evaluate, scoring = judges(side, weights, contempt, net)  # draws worth less to the bot
     if table is None:
         table = TranspositionTable(bits=table_bits(seconds))
         if hold is not None:

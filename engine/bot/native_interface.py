@@ -59,6 +59,7 @@ _TYPES: dict[str, tuple[str, object]] = {
     "bytes out": ("uint8_t *", ctypes.c_char_p),
     "chunks": ("const uint32_t *", ctypes.POINTER(ctypes.c_uint32)),
     "int32 in": ("const int32_t *", ctypes.POINTER(ctypes.c_int32)),
+    "int16 in": ("const int16_t *", ctypes.POINTER(ctypes.c_int16)),
     "int32 out": ("int32_t *", ctypes.POINTER(ctypes.c_int32)),
     "int64 out": ("int64_t *", ctypes.POINTER(ctypes.c_int64)),
 }
@@ -70,6 +71,7 @@ FUNCTIONS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "ut_eval_new": ("handle", (("bytes in", "tables"), ("int64", "offset"), ("int32 in", "params"))),
     "ut_eval_map": ("handle", (("path", "path"), ("int64", "offset"), ("int32 in", "params"))),
     "ut_eval_free": ("void", (("handle", "eval"),)),
+    "ut_eval_set_net": ("int", (("handle", "eval"), ("int16 in", "weights"), ("int", "b2"))),
     "ut_evaluate": ("int", (("const handle", "eval"), ("uint64", "low"), ("chunks", "chunks"), ("int", "draw"))),
     "ut_legal_moves": ("int", (("uint64", "low"), ("chunks", "chunks"), ("bytes out", "out"))),
     "ut_search_depth": ("int", (("handle", "table"), ("const handle", "eval"), ("uint64", "low"),
@@ -97,6 +99,7 @@ def declare(lib: ctypes.CDLL) -> None:
 def _constants() -> list[tuple[str, int | float, str]]:
     # The Python values the header mirrors, imported here: sm-bot only declares and checks the library.
     from engine.bot.iterative import REDUCE_LATE
+    from engine.evaluation import ultimate_net as net
     from engine.evaluation.ultimate import CHANCE_SCALE, O_CANNOT_WIN, X_CANNOT_WIN
     from engine.evaluation.ultimate_weights import DRAW_SUB, WIN
     from engine.games import ultimate_state as layout
@@ -133,6 +136,15 @@ def _constants() -> list[tuple[str, int | float, str]]:
         ("DECISION_FIELDS", DECISION_FIELDS, "ut_think's out"),
         ("COUNTS", COUNTS, "ut_think's counts"),
         ("MAX_PV", MAX_PV, "ut_think's pv"),
+        ("NET_HIDDEN", net.HIDDEN, "engine.evaluation.ultimate_net: the learned evaluation's layout"),
+        ("NET_FEATURES", net.FEATURES, ""),
+        ("NET_BIG_OFFSET", net.BIG_OFFSET, ""),
+        ("NET_FORCED_OFFSET", net.FORCED_OFFSET, ""),
+        ("NET_SIDE_OFFSET", net.SIDE_OFFSET, ""),
+        ("NET_QA", net.QA, ""),
+        ("NET_QB", net.QB, ""),
+        ("NET_OUT_SCALE", net.OUT_SCALE, ""),
+        ("NET_VALUE_LIMIT", net.VALUE_LIMIT, ""),
     ]
     return lines
 

@@ -33,6 +33,10 @@ from engine.bot.native_interface import (
 from engine.bot.result import Decision
 from engine.evaluation.ultimate_weights import TABLES_FILE, Weights, tables_offset, won_by_place
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from engine.evaluation.ultimate_net import Net
+
 __all__ = ["FLAG_NO_QUIESCENCE", "FLAG_NO_REDUCTIONS", "FLAG_NO_TABLE", "NativeEngine", "NativeTable", "library",
            "native_engine", "why_python"]
 
@@ -159,6 +163,14 @@ class NativeEngine:
             self.lib.ut_eval_free(self.handle)
             self.handle = None
 
+    def set_net(self, net: Net) -> None:
+        """Evaluate with the learned net from now on (a certain draw and a win in one move stay exact)."""
+        payload = net.payload()  # int16 w1, b1, w2 (little-endian, as this machine's C reads them), then b2
+        count = (len(payload) - 4) // 2
+        weights = (ctypes.c_int16 * count).from_buffer_copy(payload, 0)
+        if self.lib.ut_eval_set_net(self.handle, weights, net.b2) != 0:
+            raise MemoryError("no memory for the net's weights")
+
     def table(self, bits: int) -> NativeTable:
         """A new, empty transposition table."""
         return NativeTable(self.lib, bits)
@@ -210,11 +222,29 @@ class NativeEngine:
 
 
 _engines: dict[Weights, NativeEngine | None] = {}
+_net_engines: dict[tuple[Weights, str], NativeEngine | None] = {}
 
 
-def native_engine(w: Weights) -> NativeEngine | None:
-    """The C search for weights ``w``, or None when the library is not there or the weights do not fit it
-    (no relevance term, or table values beyond a signed byte)."""
+def native_engine(w: Weights, net: Net | None = None) -> NativeEngine | None:
+    """The C search for weights ``w`` (and the learned evaluation ``net``, when given), or None when the library
+    is not there or the weights do not fit it (no relevance term, or table values beyond a signed byte)."""
+    if net is not None:
+        key = (w, net.digest())
+        if key not in _net_engines:
+            base = native_engine(w)
+            engine = None
+            if base is not None:
+                engine = NativeEngine(base.lib, w, offset=tables_offset(w) or 0, path=TABLES_FILE) \
+                    if base.mapped else None
+                if engine is None:
+                    from array import array
+
+                    from engine.evaluation.ultimate import relevance_tables
+
+                    engine = NativeEngine(base.lib, w, b"".join(array("b", t).tobytes() for t in relevance_tables(w)))
+                engine.set_net(net)
+            _net_engines[key] = engine
+        return _net_engines[key]
     if w in _engines:
         return _engines[w]
     engine = None

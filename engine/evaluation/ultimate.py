@@ -60,6 +60,10 @@ from engine.evaluation.ultimate_weights import (  # noqa: F401 -- re-exported: t
 from engine.games.tictactoe import HAS_LINE, LINE_MASKS, completing_cells
 from engine.games.ultimate_state import CELLS_SHIFT, CHUNK, NINE, SENT_TO, SUB_STRIDE
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from engine.evaluation.ultimate_net import Net
+
 Evaluate = Callable[[int], int]
 
 
@@ -292,7 +296,7 @@ def relevance_tables(w: Weights) -> tuple[Sequence[int], ...]:
     return load_tables(w) or relevance_tables_computed(w)
 
 
-def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
+def _make_relevance_evaluate(w: Weights, draw: int, net: Net | None = None) -> Evaluate:
     xs, os_, x_threat, o_threat, cx, co = relevance_tables(w)
     big = _BigTable(w)
     open_lines = _OpenLines()
@@ -303,6 +307,7 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
     sent_to = SENT_TO
     ch = CHUNK
     shift = (0,) + tuple(SUB_STRIDE * i for i in range(9))
+    net_value = None if net is None else net.value
 
     def evaluate(state: int) -> int:
         """Heuristic value of an unfinished ultimate state, from x's point of view."""
@@ -319,6 +324,8 @@ def _make_relevance_evaluate(w: Weights, draw: int) -> Evaluate:
         free_move = not sub or closed >> (sub - 1) & 1
         if (xc or oc) and (win := _win_in_one(state, c, sub, free_move, xc, oc, x_threat, o_threat)):
             return win
+        if net_value is not None:  # the learned evaluation: the exact draws and wins above stay
+            return net_value(state)
         k1, k2, k3, k4 = c & ch, c >> 18 & ch, c >> 36 & ch, c >> 54 & ch
         k5, k6, k7, k8, k9 = c >> 72 & ch, c >> 90 & ch, c >> 108 & ch, c >> 126 & ch, c >> 144 & ch
         v = (xs[k1] * x1 + xs[k2] * x2 + xs[k3] * x3 + xs[k4] * x4 + xs[k5] * x5 + xs[k6] * x6 + xs[k7] * x7
@@ -369,16 +376,20 @@ def _wins_now(c: int, completes: int, sub: int, free_move: int, threats: Sequenc
     return False
 
 
-def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0) -> Evaluate:
+def make_evaluate(w: Weights = DEFAULT_WEIGHTS, draw: int = 0, net: Net | None = None) -> Evaluate:
     """An evaluation function (x's point of view) with the given weights; ``draw`` is added to the value of
-    a certain draw (x's view: negative when x would rather play on, see :func:`judges`).
+    a certain draw (x's view: negative when x would rather play on, see :func:`judges`). With a ``net`` (the
+    learned evaluation, :mod:`engine.evaluation.ultimate_net`), a certain draw and a win in one move are
+    scored as ever and everything else by the net (needs ``w.relevance``, as the C search does).
 
     :raises ValueError: ``w.threat`` below 1 (see ``WEIGHT_DEFAULTS``).
     """
     if w.threat < 1:
         raise ValueError(f"the threat weight must be at least 1, not {w.threat}")
+    if net is not None and not w.relevance:
+        raise ValueError("the learned evaluation needs weights with a relevance term (as the C search)")
     if w.relevance:
-        return _make_relevance_evaluate(w, draw)
+        return _make_relevance_evaluate(w, draw, net)
     centre, corner, side, x_threat, o_threat = _sub_tables(w)
     chance = w.chance
     cx, co = _chance_tables(w) if chance else ([], [])
@@ -441,14 +452,15 @@ def make_scoring(draw: int = 0) -> Callable[[int, int, object], int]:
 
 
 @cache
-def judges(side: int, w: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT) -> tuple[Evaluate, Callable[..., int]]:
+def judges(side: int, w: Weights = DEFAULT_WEIGHTS, contempt: int = CONTEMPT,
+           net: Net | None = None) -> tuple[Evaluate, Callable[..., int]]:
     """The evaluation and scoring for a bot playing ``side`` (0 x, 1 o): draws worth ``contempt`` less to it.
 
     Values stay x's point of view and depend on the position only, so a transposition table stays valid
     as long as the bot plays the same side.
     """
     draw = draw_shift(side, contempt)
-    return make_evaluate(w, draw), make_scoring(draw)
+    return make_evaluate(w, draw, net), make_scoring(draw)
 
 
 def seed_scoring(outcome: int, state: int, game: object) -> int:

@@ -13,6 +13,8 @@ import gc
 import os
 import time
 
+from engine.search.margin import Load, current_load, kept_back
+
 BOT_MARGIN = 0.008
 """Seconds always kept back from a budget: unwinding the search, writing the move, the process's exit."""
 ONE_SHOT_MARGIN = 0.012
@@ -20,13 +22,19 @@ ONE_SHOT_MARGIN = 0.012
 exited): with the C search and only ``BOT_MARGIN``, 1 answer in 1,000 came 17-18 ms after the deadline, at
 0.1 s and at 0.3 s under load (scripts/bench_bot.py smbot)."""
 BOT_SHARE = 0.95
-"""Share of the rest of a budget the search may use: 5 % more kept back, for clock checks and scheduling (with 3 %,
-under loads of 2-7 from other programs, 1-3 answers in 200 at 6 s came up to 0.26 s late)."""
+"""The least share of the rest of a budget a search on a quiet machine may use. Until issue 36 it was the share,
+fixed (with 3 %, under loads of 2-7 from other programs, 1-3 answers in 200 at 6 s came up to 0.26 s late); now
+the margin follows the machine's load (:mod:`engine.search.margin`): 3 % on a quiet machine, up to 15 % and a
+stretched tail on a busy one."""
 
 
-def bot_deadline(seconds: float, started: float) -> float:
-    """The search deadline for a move budget of ``seconds`` that began at ``started`` (a monotonic time)."""
-    return started + max(0.0, (seconds - BOT_MARGIN) * BOT_SHARE)
+def bot_deadline(seconds: float, started: float, load: Load | None = None) -> float:
+    """The search deadline for a move budget of ``seconds`` that began at ``started`` (a monotonic time): the
+    budget less what :func:`engine.search.margin.kept_back` keeps for the machine's ``load`` (read from
+    ``/proc`` when not given) and the tail of :data:`BOT_MARGIN`."""
+    if load is None:
+        load = current_load(time.monotonic())
+    return started + max(0.0, seconds - kept_back(seconds, BOT_MARGIN, load))
 
 
 def process_age() -> float:

@@ -172,7 +172,7 @@ def imported(*command: str) -> set[str]:
 ONE_SHOT_MODULES = {
     "treeviz", "treeviz.cli", "treeviz.cli.smbot",
     "engine", "engine.errors", "engine.sides",
-    "engine.search", "engine.search.deadline",
+    "engine.search", "engine.search.deadline", "engine.search.margin",
     "engine.games", "engine.games.ultimate", "engine.games.ultimate_state", "engine.games.ultimate_notation",
     "engine.evaluation", "engine.evaluation.ultimate_weights",
     "engine.bot", "engine.bot.decision", "engine.bot.result", "engine.bot.native_search",

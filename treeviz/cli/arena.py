@@ -244,6 +244,12 @@ class Progress:
         sys.stderr.flush()
 
 
+open_records = _open_records
+"""The records of a match or championship, for ``treeviz sprt`` (same rules, same messages)."""
+runner_for = _runner
+"""The runner the options ask for, for ``treeviz sprt``."""
+
+
 def _clock(seconds: float) -> str:
     """``1:02:03`` or ``2:03``."""
     s = round(seconds)

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mcts": ("treeviz.cli.mctsbot", "mcts_command"),
     "perft": ("treeviz.cli.perft", "perft_command"),
     "arena": ("treeviz.cli.arena", "arena_command"),
+    "sprt": ("treeviz.cli.sprt", "sprt_command"),
     "report": ("treeviz.cli.report", "report_command"),
     "exercise": ("treeviz.cli.exercise", "exercise_command"),
 }
@@ -40,6 +41,7 @@ SHORT_HELP: dict[str, str] = {
     "mcts": "Ultimate move by Monte Carlo tree search within a time budget (same as sm-mcts).",
     "perft": "Number of move sequences of a given length.",
     "arena": "Run an ultimate tic-tac-toe championship between bots.",
+    "sprt": "Is bot A stronger than bot B? A paired match decided by a sequential test.",
     "report": "Results page of a championship from its records.",
     "exercise": "Alpha-beta worksheets to print, with their answer keys.",
 }

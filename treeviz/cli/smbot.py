@@ -41,11 +41,25 @@ def quick_budget(text: str) -> float | None:
     return seconds if 0 < seconds <= MAX_SECONDS else None
 
 
-def answer(fen: str, seconds: float, started: float) -> int:
+EVALS = ("classic", "learned", "learned-or-classic")
+"""``--eval``'s choices (:data:`engine.bot.decision.EVALUATIONS`, spelled here so that the plain call imports
+nothing more to tell them)."""
+
+
+def answer(fen: str, seconds: float, started: float, evaluation: str = "classic", weights: str | None = None) -> int:
     """Search ``fen`` for ``seconds`` counted from ``started``, print the move and the report: the exit status."""
-    from engine.bot.decision import finished_message, report, search
+    from engine.bot.decision import chosen_net, finished_message, report, search
     from engine.errors import FenError
     from engine.games.ultimate import ULTIMATE
+
+    net = None
+    if evaluation != "classic":
+        try:
+            net, note = chosen_net(evaluation, weights)
+        except ValueError as exc:  # the weights file cannot be used
+            return error(str(exc))
+        if note:
+            sys.stderr.write(f"note: {note}\n")
 
     try:
         state = ULTIMATE.parse_fen(fen)
@@ -53,7 +67,7 @@ def answer(fen: str, seconds: float, started: float) -> int:
         return error(str(exc))
     if ULTIMATE.is_over(state):
         return error(finished_message(state, fen))
-    decision = search(state, seconds - ONE_SHOT_MARGIN, started, hold=HELD)
+    decision = search(state, seconds - ONE_SHOT_MARGIN, started, hold=HELD, net=net)
     sys.stdout.write(f"{ULTIMATE.move_name(decision.move)}\n")
     sys.stdout.flush()
     if decision.engine != "C":
@@ -83,6 +97,10 @@ def main() -> None:
             seconds = quick_budget(args[1])
             if seconds is not None:
                 code = answer(args[0], seconds, STARTED)
+        elif len(args) == 4 and args[0] == "--eval" and args[1] in EVALS and not args[2].startswith("-"):
+            seconds = quick_budget(args[3])  # the learned evaluation, as lean as the classic one
+            if seconds is not None:
+                code = answer(args[2], seconds, STARTED, args[1])
         if code is None:
             from treeviz.cli.bot import smbot_main
 

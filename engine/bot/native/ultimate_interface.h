@@ -35,6 +35,15 @@
 #define DECISION_FIELDS 6 /* ut_think's out */
 #define COUNTS 3 /* ut_think's counts */
 #define MAX_PV 81 /* ut_think's pv */
+#define NET_HIDDEN 16 /* engine.evaluation.ultimate_net: the learned evaluation's layout */
+#define NET_FEATURES 2468
+#define NET_BIG_OFFSET 1944
+#define NET_FORCED_OFFSET 2456
+#define NET_SIDE_OFFSET 2466
+#define NET_QA 127
+#define NET_QB 64
+#define NET_OUT_SCALE 1000
+#define NET_VALUE_LIMIT 30000
 
 static const uint16_t LINES[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124}; /* engine.games.tictactoe.LINE_MASKS */
 static const int BIG_LINES[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}; /* engine.evaluation.ultimate.BIG_LINES */
@@ -45,11 +54,12 @@ void ut_table_free(void *table);
 void *ut_eval_new(const int8_t *tables, int64_t offset, const int32_t *params);
 void *ut_eval_map(const char *path, int64_t offset, const int32_t *params);
 void ut_eval_free(void *eval);
+int32_t ut_eval_set_net(void *eval, const int16_t *weights, int32_t b2);
 int32_t ut_evaluate(const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw);
 int32_t ut_legal_moves(uint64_t low, const uint32_t *chunks, uint8_t *out);
 int32_t ut_search_depth(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, int32_t depth, int32_t flags, int32_t quiesce_plies, int64_t *nodes);
 int32_t ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks, int32_t draw, double deadline, int32_t max_depth, int32_t flags, int32_t quiesce_plies, int32_t *out, int64_t *counts, int32_t *pv);
 
-#define UT_ABI 2159310041U
+#define UT_ABI 197003707U
 
 #endif

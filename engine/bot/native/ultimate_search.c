@@ -30,7 +30,14 @@
 #define CHANCE_CUBE (CHANCE_SCALE * CHANCE_SCALE * CHANCE_SCALE)
 #define INF (1 << 30)
 #define MAX_PLY 96
-#define CHECK_MASK 255
+/* The clock is read every ``stride`` nodes, a stride that follows the node rate: halved when two readings
+ * were more than CHECK_GAP_HIGH seconds apart, doubled (up to CHECK_MAX) when they were less than CHECK_GAP_LOW
+ * apart. So a slow stretch of nodes (a heavier evaluation, a busy machine) is still watched every 0.2 ms or
+ * so, and a fast one pays one clock reading (~25 ns, vDSO) per hundreds of nodes. */
+#define CHECK_FIRST 16
+#define CHECK_MAX 1024
+#define CHECK_GAP_LOW 50e-6
+#define CHECK_GAP_HIGH 200e-6
 
 typedef struct {
     uint64_t key;
@@ -59,6 +66,8 @@ typedef struct {
     int free_move, rel, chance, big_two, big_one;
     int place[9];
     BigEntry *big; /* filled on first use, by (x won | drawn) | (o won | drawn) << 9 */
+    int16_t *net;  /* the learned evaluation's weights (ut_eval_set_net), or NULL: the classic evaluation */
+    int32_t net_b2;
 } Eval;
 
 typedef struct {
@@ -70,6 +79,8 @@ typedef struct {
     int killers[MAX_PLY + 4][2];
     int64_t history[100];
     int root_best, root_first, root_value, have_root;
+    int stride, until_check; /* the clock-reading stride (see CHECK_FIRST) and the nodes left before the next */
+    double last_check;
     jmp_buf timeout;
 } Search;
 
@@ -131,6 +142,56 @@ static int wins_now(const State *s, uint16_t completes, int sub, int free_move, 
     return 0;
 }
 
+/* -- learned evaluation (engine/evaluation/ultimate_net.py: the features, the layout, the integers) ------- */
+
+static int64_t floor_div(int64_t a, int64_t b) { /* b > 0; Python's // */
+    int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static void net_add(int32_t *acc, const int16_t *row) {
+    for (int j = 0; j < NET_HIDDEN; j++) acc[j] += row[j];
+}
+
+/* The net's value of an unfinished state (x's view): the lit features' rows summed with b1, clipped to
+ * [0, NET_QA], times w2 plus b2, scaled to the classic evaluation's units. */
+static int net_value(const Eval *ev, const State *s) {
+    const int16_t *w1 = ev->net, *b1 = w1 + NET_FEATURES * NET_HIDDEN, *w2 = b1 + NET_HIDDEN;
+    int32_t acc[NET_HIDDEN];
+    for (int j = 0; j < NET_HIDDEN; j++) acc[j] = b1[j];
+    for (int i = 0; i < 9; i++) {
+        if (s->closed >> i & 1) continue;
+        uint32_t x = s->chunk[i] & NINE, o = s->chunk[i] >> 9;
+        for (int l = 0; l < 8; l++) {
+            const int *L = BIG_LINES[l];
+            int st = (int)((x >> L[0] & 1) + 2 * (o >> L[0] & 1)) + 3 * (int)((x >> L[1] & 1) + 2 * (o >> L[1] & 1)) +
+                     9 * (int)((x >> L[2] & 1) + 2 * (o >> L[2] & 1));
+            net_add(acc, w1 + ((i * 8 + l) * 27 + st) * NET_HIDDEN);
+        }
+    }
+    uint16_t drawn = s->closed & ~(s->xwon | s->owon);
+    for (int l = 0; l < 8; l++) {
+        int st = 0, unit = 1;
+        for (int k = 0; k < 3; k++, unit *= 4) {
+            int c = BIG_LINES[l][k];
+            int kind = (s->xwon >> c & 1) ? 1 : (s->owon >> c & 1) ? 2 : (drawn >> c & 1) ? 3 : 0;
+            st += kind * unit;
+        }
+        net_add(acc, w1 + (NET_BIG_OFFSET + l * 64 + st) * NET_HIDDEN);
+    }
+    int sub = sent_to(s);
+    int forced = (sub && !(s->closed >> (sub - 1) & 1)) ? sub : 0;
+    net_add(acc, w1 + (NET_FORCED_OFFSET + forced) * NET_HIDDEN);
+    net_add(acc, w1 + (NET_SIDE_OFFSET + s->side) * NET_HIDDEN);
+    int64_t out = ev->net_b2;
+    for (int j = 0; j < NET_HIDDEN; j++) {
+        int32_t h = acc[j] < 0 ? 0 : acc[j] > NET_QA ? NET_QA : acc[j];
+        out += (int64_t)h * w2[j];
+    }
+    int64_t v = floor_div(out * NET_OUT_SCALE, (int64_t)NET_QA * NET_QB);
+    return (int)(v > NET_VALUE_LIMIT ? NET_VALUE_LIMIT : v < -NET_VALUE_LIMIT ? -NET_VALUE_LIMIT : v);
+}
+
 static int evaluate(const Eval *ev, const State *s, int draw) {
     const int8_t *xs = ev->tables, *os = xs + (1 << 18), *xt = os + (1 << 18), *ot = xt + (1 << 18);
     const int8_t *cx = ot + (1 << 18), *co = cx + (1 << 18);
@@ -145,6 +206,7 @@ static int evaluate(const Eval *ev, const State *s, int draw) {
     } else if (e->xc && wins_now(s, e->xc, sub, free_move, xt)) {
         return WIN + 80 - s->stones;
     }
+    if (ev->net) return net_value(ev, s);
     int v = 0;
     for (int i = 0; i < 9; i++) v += xs[s->chunk[i]] * e->lx[i] - os[s->chunk[i]] * e->lo[i];
     v = v * ev->rel / 10; /* C division truncates toward zero, as _tenths does */
@@ -181,7 +243,16 @@ static void on_sigint(int sig) {
 }
 
 static void tick(Search *S, int64_t n) {
-    if (S->timed && !(n & CHECK_MASK) && (now() >= S->deadline || stop_requested)) longjmp(S->timeout, 1);
+    (void)n;
+    if (!S->timed || --S->until_check > 0) return;
+    double t = now();
+    if (t >= S->deadline || stop_requested) longjmp(S->timeout, 1);
+    double gap = t - S->last_check;
+    if (gap > CHECK_GAP_HIGH && S->stride > 1)
+        S->stride >>= 1;
+    else if (gap < CHECK_GAP_LOW && S->stride < CHECK_MAX)
+        S->stride <<= 1;
+    S->last_check = t, S->until_check = S->stride;
 }
 
 static int captures(const State *s, uint8_t *moves) {
@@ -398,8 +469,22 @@ void *ut_eval_map(const char *path, int64_t offset, const int32_t *params) {
     return ev;
 }
 
+/* Switch ``eval`` to the learned evaluation: ``weights`` holds w1 (NET_FEATURES rows of NET_HIDDEN), b1 and w2
+ * (NET_HIDDEN each), copied; ``b2`` the output bias. Returns 0, or -1 without memory. */
+int ut_eval_set_net(void *eval, const int16_t *weights, int b2) {
+    Eval *ev = eval;
+    size_t count = (size_t)(NET_FEATURES + 2) * NET_HIDDEN;
+    int16_t *copy = malloc(count * sizeof *copy);
+    if (!copy) return -1;
+    memcpy(copy, weights, count * sizeof *copy);
+    free(ev->net);
+    ev->net = copy, ev->net_b2 = b2;
+    return 0;
+}
+
 void ut_eval_free(void *eval) {
     Eval *ev = eval;
+    if (ev) free(ev->net);
     if (!ev) return;
     if (ev->mapped)
         munmap(ev->mapped, ev->mapped_size);
@@ -482,6 +567,7 @@ int ut_think(void *table, const void *eval, uint64_t low, const uint32_t *chunks
     volatile int64_t nodes = 0;
     S->ev = eval, S->tt = tt, S->draw = draw, S->flags = flags, S->deadline = deadline;
     S->quiesce_plies = quiesce_plies;
+    S->stride = S->until_check = CHECK_FIRST, S->last_check = start;
     struct sigaction caught, previous;
     int interruptible = flags & FLAG_INTERRUPTIBLE;
     if (interruptible) {
