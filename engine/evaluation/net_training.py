@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy.sparse import csr_matrix  # type: ignore[import-untyped, unused-ignore]
+from scipy.sparse import csr_matrix  # type: ignore[import-untyped, unused-ignore]  # scipy ships no types
 
 from engine.evaluation.training_lines import parse_line
 from engine.evaluation.ultimate_net import FEATURES, HIDDEN, MAX_ACTIVE, OUT_SCALE, QA, QB, Net, features

@@ -83,17 +83,17 @@ def _sha256() -> Callable[[bytes], object]:
     """SHA-256 without hashlib: its import loads OpenSSL, 20 ms of ``sm-bot --eval learned``'s budget here; the
     interpreter's own implementation (``_sha2``, ``_sha256`` before Python 3.12) gives the same digests."""
     try:
-        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
+        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]  # CPython's private module, no stub (sm-bot skips hashlib's start-up)
     except ImportError:
         try:
-            from _sha256 import sha256  # type: ignore[import-not-found, no-redef, unused-ignore]
+            from _sha256 import sha256  # type: ignore[import-not-found, no-redef, unused-ignore]  # older CPython's name for it
         except ImportError:
-            from hashlib import sha256  # type: ignore[assignment, unused-ignore]
-    return sha256  # type: ignore[no-any-return, unused-ignore]
+            from hashlib import sha256  # type: ignore[assignment, unused-ignore]  # hashlib's, when neither private one exists
+    return sha256  # type: ignore[no-any-return, unused-ignore]  # the private modules are untyped
 
 
 def _digest(data: bytes) -> bytes:
-    return _sha256()(data).digest()  # type: ignore[attr-defined, no-any-return, unused-ignore]
+    return _sha256()(data).digest()  # type: ignore[attr-defined, no-any-return, unused-ignore]  # the private modules are untyped
 
 
 class NetFileError(ValueError):

@@ -142,7 +142,7 @@ _current: list[object] = []
 def current_load(now: float) -> Load:
     """:func:`read_load`, read again only when the last reading is :data:`WINDOW` old (so deadlines computed
     together agree, and a busy loop of short moves does not read ``/proc`` for each)."""
-    if _current and now - float(_current[0]) < WINDOW:  # type: ignore[arg-type]
+    if _current and now - float(_current[0]) < WINDOW:  # type: ignore[arg-type]  # the cache holds a float there
         load = _current[1]
         assert isinstance(load, Load)
         return load
