@@ -45,7 +45,8 @@ def places_at(driver, s: int) -> dict[str, list]:
     {"tree": CLASSIC, "algorithm": "alphabeta"},
     {"position": "x21o11xo o", "algorithm": "alphabeta"},
     {"position": "x21o11xo o", "algorithm": "pvs"},
-], ids=["classic", "tictactoe", "pvs"])
+    {"position": "x21o11xo o", "algorithm": "mcts", "iterations": 30, "seed": 1},
+], ids=["classic", "tictactoe", "pvs", "mcts"])
 def test_every_node_keeps_its_place_at_every_step(driver, tmp_path_factory, search) -> None:
     path = _page(tmp_path_factory, "-".join(str(v) for v in search.values())[:20].replace("/", "_"), **search)
     open_page(driver, path)

@@ -149,7 +149,6 @@
     }
 
     entered(i) { return !this.replaying() || this.t.created[i] <= this.step; }
-    steadyLayout() { return false; }
     returned() { return true; }
 
     setStep(s) {

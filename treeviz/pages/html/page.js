@@ -636,8 +636,8 @@
       return opened;
     }
 
-    /** Whether the replay keeps the finished tree's layout, its nodes not yet reached drawn faint in place (MCTS
-     * grows its tree instead: its layout is by move). */
+    /** Whether the replay keeps the finished tree's layout, its nodes not yet reached drawn faint in place (every
+     * kind of tree does, MCTS's too: its nodes not yet created wait faint where the final tree puts them). */
     steadyLayout() { return true; }
 
     /** The step just after the next cut-off (a return from a node that cut), or the end. */
