@@ -21,6 +21,8 @@ from treeviz.cli.usage import binary_to_terminal
 
 EXTENSIVE_ALGORITHMS = ("backward", "nash")
 """The ``--algo`` values that solve extensive-form games."""
+EXTENSIVE_STYLES = (None, "textbook", "board", "compact")
+"""The ``--style`` values an extensive-form game is drawn in (``board`` is the textbook drawing: no board picture)."""
 EXTENSIVE_FORMATS = ("dot", "svg", "png", "pdf", "tex", "json", "html", "efg", "csv")
 EXTENSIVE_SUFFIXES = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png", ".pdf": "pdf", ".tex": "tex",
                       ".json": "json", ".html": "html", ".htm": "html", ".efg": "efg", ".csv": "csv"}
@@ -68,8 +70,11 @@ def load_extensive(game_spec: str) -> ExtensiveGame:
 
 def write_extensive(*, game_spec: str | None, algo: str | None, fmt: str | None, output: Path | None,
                     strategic: bool, title: str | None, theme: str, rankdir: str | None, tex_body: bool,
-                    size: str | None, dpi: int | None, others: dict[str, Any]) -> None:
-    """Load, solve, draw and write, as the options say; every mistake is one ``error:`` line and no file."""
+                    size: str | None, dpi: int | None, others: dict[str, Any], style: str | None = None) -> None:
+    """Load, solve, draw and write, as the options say; every mistake is one ``error:`` line and no file.
+
+    ``style``: ``compact`` draws small nodes; ``textbook`` (the default) and ``board`` draw the textbook figure
+    (these games have no board picture); ``dot`` is refused."""
     if game_spec is None:
         fail("an extensive-form game is read with --game FILE.efg or --game openspiel:NAME")
     if algo not in (None, *EXTENSIVE_ALGORITHMS):
@@ -78,6 +83,9 @@ def write_extensive(*, game_spec: str | None, algo: str | None, fmt: str | None,
     given = sorted(name for name, value in others.items() if value)
     if given:
         fail(f"--{given[0].replace('_', '-')} does not apply to extensive-form games")
+    if style not in EXTENSIVE_STYLES:
+        fail(f"--style {style} is not drawn for extensive-form games (expected one of "
+             f"{', '.join(s for s in EXTENSIVE_STYLES if s)})")
     if fmt is None:
         if output is None or not output.suffix:
             fmt = "dot"
@@ -102,7 +110,7 @@ def write_extensive(*, game_spec: str | None, algo: str | None, fmt: str | None,
                    "--algo nash refuses it", err=True)
     try:
         chunks = _render(game, G, form_rows, fmt=fmt, title=title, theme=theme, rankdir=rankdir or "TB",
-                         tex_body=tex_body, size=size, dpi=dpi)
+                         tex_body=tex_body, size=size, dpi=dpi, compact=style == "compact")
     except ValueError as error:
         fail(error)
     if output is None:
@@ -153,7 +161,7 @@ def _solve_and_build(game: ExtensiveGame, algo: str | None, strategic: bool) -> 
 
 
 def _render(game: ExtensiveGame, G: nx.DiGraph, form_rows: Any, *, fmt: str, title: str | None, theme: str,
-            rankdir: str, tex_body: bool, size: str | None, dpi: int | None) -> str | bytes:
+            rankdir: str, tex_body: bool, size: str | None, dpi: int | None, compact: bool = False) -> str | bytes:
     if fmt == "efg":
         from engine.games.efg import write_efg
 
@@ -177,7 +185,7 @@ def _render(game: ExtensiveGame, G: nx.DiGraph, form_rows: Any, *, fmt: str, tit
     if fmt == "tex":
         from treeviz.draw.extensive_tikz import extensive_tikz
 
-        return extensive_tikz(G, title=title, body_only=tex_body, theme=theme)
+        return extensive_tikz(G, title=title, body_only=tex_body, theme=theme, compact=compact)
     side = None
     if form_rows is not None:
         rows, marked = form_rows
@@ -187,7 +195,7 @@ def _render(game: ExtensiveGame, G: nx.DiGraph, form_rows: Any, *, fmt: str, tit
             click.echo(f"note: the strategic form ({len(rows) - 1} x {len(rows[0]) - 1}) is too large to draw beside "
                        f"the tree (at most {SIDE_TABLE_LIMIT} strategies a player): write it with -o table.csv or "
                        "--format tex", err=True)
-    dot = extensive_dot(G, title=title, theme=theme, rankdir=rankdir, side=side)
+    dot = extensive_dot(G, title=title, theme=theme, rankdir=rankdir, side=side, compact=compact)
     if fmt == "dot":
         return dot
     if fmt == "html":

@@ -291,10 +291,11 @@ def _write_tree(fen: str | None, *, algo: Search | None, compare: str | None, de
         others = {"compare": compare, "quiz": quiz, "tree": tree_text or tree_file, "depth": depth is not None,
                   "merge": search.get("merge"), "plies": plies is not None, "path": moves, "explain": explain,
                   "moves": search.get("start_moves"), "position": fen, "max_nodes": max_nodes is not None,
-                  "style": style not in (None, "textbook") and style, "scoring": scoring != "plain",
+                  "scoring": scoring != "plain",
                   "order": tuple(order) != ("ascending",)}
         write_extensive(game_spec=game_spec, algo=algo, fmt=fmt, output=output, strategic=strategic, title=title,
-                        theme=theme, rankdir=rankdir, tex_body=tex_body, size=size, dpi=dpi, others=others)
+                        theme=theme, rankdir=rankdir, tex_body=tex_body, size=size, dpi=dpi, others=others,
+                        style=style)
         return
     fmt_given = fmt is not None
     fps, max_steps = search.pop("fps", None), search.pop("max_steps", None)

@@ -55,17 +55,31 @@ def heading(G: nx.DiGraph, title: str | None = None) -> str:
     return head
 
 
+def player_initial(players: list[str], name: str) -> str:
+    """What a compact node shows of its mover: the name's first letter, or the player's number where two players'
+    names start alike (``Player 1``, ``Player 2``)."""
+    initials = [p[:1].upper() for p in players]
+    if name not in players:
+        return name[:1].upper()
+    mine = initials[players.index(name)]
+    return mine if mine.isalpha() and initials.count(mine) == 1 else str(players.index(name) + 1)
+
+
 def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "default", rankdir: str = "TB",
-                  side: str | None = None) -> str:
-    """The DOT text of the tree; ``side`` is DOT of more nodes drawn beside it (the strategic form's table)."""
+                  side: str | None = None, compact: bool = False) -> str:
+    """The DOT text of the tree; ``side`` is DOT of more nodes drawn beside it (the strategic form's table).
+
+    ``compact`` draws small nodes (a dot in the player's colour with the player's initial, chance a small open
+    circle, payoffs in a small font), for trees too wide for the textbook drawing; the sets, the solution on the
+    branches and the tooltips are the same."""
     players: list[str] = G.graph["players"]
     lines = [
         "digraph extensive {",
-        f"  graph [rankdir={rankdir}, nodesep=0.25, ranksep=0.55, fontname=\"{FONT}\", fontsize=14, labelloc=t, "
-        "forcelabels=true, "
+        f"  graph [rankdir={rankdir}, nodesep={0.12 if compact else 0.25}, ranksep={0.4 if compact else 0.55}, "
+        f"fontname=\"{FONT}\", fontsize={12 if compact else 14}, labelloc=t, forcelabels=true, "
         f"label={_quote(heading(G, title))}, bgcolor=white];",
-        f"  node [fontname=\"{FONT}\", fontsize=11, margin=\"0.04,0.02\"];",
-        f"  edge [fontname=\"{FONT}\", fontsize=10, arrowhead=none, color=\"#444444\"];",
+        f"  node [fontname=\"{FONT}\", fontsize={8 if compact else 11}, margin=\"0.04,0.02\"];",
+        f"  edge [fontname=\"{FONT}\", fontsize={8 if compact else 10}, arrowhead=none, color=\"#444444\"];",
     ]
     solved = G.graph.get("algorithm") in ("backward", "nash")
     shared = {e["id"]: e for e in G.graph.get("infosets", []) if len(e["nodes"]) > 1}
@@ -95,6 +109,8 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
             classes.append(infoset_class(d["infoset"]))
         if solved and kind == "chance":
             attrs.update(shape="ellipse", fixedsize="false", label="c\n" + vector_text(d["payoffs"]), fontsize="9")
+        if compact:
+            _compact(attrs, players, d, theme)
         tip = [f"node {n}", d.get("player", "end of play")]
         if "infoset" in d:
             tip.append(f"set {d['infoset']}" + (f" {d['infoset_name']}" if d.get("infoset_name") else ""))
@@ -135,6 +151,21 @@ def extensive_dot(G: nx.DiGraph, *, title: str | None = None, theme: str = "defa
         lines.append(side)
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _compact(attrs: dict[str, str], players: list[str], d: dict[str, object], theme: str) -> None:
+    """Turn a node's textbook attributes into the compact style's (in place)."""
+    kind = d["kind"]
+    if kind == "terminal":
+        attrs.update(fontsize="8", height="0.15", margin="0.01,0.01")
+    elif kind == "chance":
+        attrs.update(shape="circle", label="", style="filled", fillcolor="white", color="#555555", width="0.14",
+                     height="0.14", fixedsize="true", penwidth="1.2")
+    else:
+        colour = player_colour(players, str(d["player"]), theme)
+        attrs.update(shape="circle", label=player_initial(players, str(d["player"])), style="filled",
+                     fillcolor=colour, color=colour, fontcolor="white", fontsize="8", width="0.2", height="0.2",
+                     fixedsize="true", margin="0")
 
 
 def html_table_label(rows: list[list[str]], marked: set[tuple[int, int]]) -> str:

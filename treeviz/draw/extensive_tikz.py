@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from treeviz.draw.extensive_dot import heading
+from treeviz.draw.extensive_dot import heading, player_initial
 from treeviz.draw.extensive_text import edge_words, player_colour, vector_text
 from treeviz.draw.tikz import PREAMBLE
 
@@ -18,14 +18,14 @@ LEVEL_GAP = 1.7
 """Centimetres between levels."""
 
 
-def layout(G: nx.DiGraph) -> dict[int, tuple[float, float]]:
+def layout(G: nx.DiGraph, leaf_gap: float = LEAF_GAP, level_gap: float = LEVEL_GAP) -> dict[int, tuple[float, float]]:
     """Each node's ``(x, y)`` in centimetres: leaves left to right in preorder, a parent over its children's middle."""
     position: dict[int, tuple[float, float]] = {}
     leaves = 0
     order = sorted(G.nodes)
     for n in reversed(order):  # preorder ids: children have larger ids
         children = sorted(G.successors(n), key=lambda c: G.edges[n, c]["index"])
-        y = -G.nodes[n]["depth"] * LEVEL_GAP
+        y = -G.nodes[n]["depth"] * level_gap
         if not children:
             position[n] = (0.0, y)
         else:
@@ -33,7 +33,7 @@ def layout(G: nx.DiGraph) -> dict[int, tuple[float, float]]:
     # leaves get their x in preorder; then parents are recomputed bottom-up
     for n in order:
         if G.out_degree(n) == 0:
-            position[n] = (leaves * LEAF_GAP, position[n][1])
+            position[n] = (leaves * leaf_gap, position[n][1])
             leaves += 1
     for n in reversed(order):
         children = sorted(G.successors(n), key=lambda c: G.edges[n, c]["index"])
@@ -54,10 +54,12 @@ def _colour(hex_colour: str) -> str:
     return "efg" + hex_colour[1:].upper()
 
 
-def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool = False, theme: str = "default") -> str:
-    """The TikZ picture (a standalone document unless ``body_only``)."""
+def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool = False, theme: str = "default",
+                   compact: bool = False) -> str:
+    """The TikZ picture (a standalone document unless ``body_only``); ``compact`` packs it closer, names each mover
+    by its initial and leaves out the solved payoffs at inner nodes (as the compact DOT does)."""
     players: list[str] = G.graph["players"]
-    position = layout(G)
+    position = layout(G, LEAF_GAP * 0.7, LEVEL_GAP * 0.7) if compact else layout(G)
     colours = sorted({player_colour(players, p, theme) for p in [*players, "chance"]})
     lines = [rf"\providecolor{{{_colour(c)}}}{{HTML}}{{{c[1:].upper()}}}" for c in colours]
     lines.append(r"\begin{tikzpicture}[font=\sffamily\small, every node/.style={inner sep=1.5pt}]")
@@ -108,8 +110,9 @@ def extensive_tikz(G: nx.DiGraph, *, title: str | None = None, body_only: bool =
         else:
             ink = _colour(player_colour(players, d["player"], theme))
             lines.append(rf"\fill[fill={ink}] ({x:.2f},{y:.2f}) circle (3.5pt);")
-            lines.append(rf"\node[above left=1pt, text={ink}] at ({x:.2f},{y:.2f}) {{{_tex(d['player'])}}};")
-        if solved:
+            name = player_initial(players, d["player"]) if compact else d["player"]
+            lines.append(rf"\node[above left=1pt, text={ink}] at ({x:.2f},{y:.2f}) {{{_tex(name)}}};")
+        if solved and not compact:
             lines.append(rf"\node[left=5pt, font=\sffamily\tiny, text=black!70] at ({x:.2f},{y:.2f}) "
                          rf"{{{_tex(vector_text(d['payoffs']))}}};")
     lines.append(r"\end{tikzpicture}")
