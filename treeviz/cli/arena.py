@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,20 +121,9 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         fail("a championship needs at least two players")
     if report is not None:
         output_format(report, PAGE_SUFFIXES, default="html", option=None)
-    names = []
-    for spec in players:  # made here only to check the spellings and learn the names; games make their own
-        try:
-            player = make_player(spec)
-        except ValueError as exc:
-            fail(exc)
-        problem = unrunnable(player)
-        close_player(player)
-        if problem is not None:
-            fail(f"player {spec!r}: {problem}")
-        note_old_player_spelling(spec)
-        names.append(player.name)
+    names = player_names(players)
     plan = Plan(tuple(players), tuple(unique_names(names)), limit, rounds, openings, seed)
-    runner = _runner(backend, address, jobs)
+    runner = runner_for(backend, address, jobs)
     show = progress_enabled() if progress is None else progress
     path = records / RECORDS_NAME
     writer, recorded = _open_records(path, plan, resume)
@@ -173,7 +163,25 @@ def arena_command(players: tuple[str, ...], limit: float, rounds: int, openings:
         click.echo(f"{len(final.games)} games; records in {path}", err=True)
 
 
-def _runner(backend: str, address: str | None, jobs: int | None) -> Runner:
+def player_names(specs: Sequence[str]) -> list[str]:
+    """The players' names, each player made only to check its spelling and that it runs (games make their own);
+    a player that cannot be made or run is ``error:``."""
+    names = []
+    for spec in specs:
+        try:
+            player = make_player(spec)
+        except ValueError as exc:
+            fail(exc)
+        problem = unrunnable(player)
+        close_player(player)
+        if problem is not None:
+            fail(f"player {spec!r}: {problem}")
+        note_old_player_spelling(spec)
+        names.append(player.name)
+    return names
+
+
+def runner_for(backend: str, address: str | None, jobs: int | None) -> Runner:
     """The runner the options ask for (checked before anything is played)."""
     if backend == "ray":
         from engine.arena.ray_backend import RayMissing, RayRunner, RayUnavailable
@@ -246,7 +254,6 @@ class Progress:
 
 open_records = _open_records
 """The records of a match or championship, for ``treeviz sprt`` (same rules, same messages)."""
-runner_for = _runner
 """The runner the options ask for, for ``treeviz sprt``."""
 
 

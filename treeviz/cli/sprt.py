@@ -16,15 +16,14 @@ from pathlib import Path
 
 import click
 
-from engine.arena.championship import GameResult, close_player, unique_names
+from engine.arena.championship import GameResult, unique_names
 from engine.arena.paired import MatchState, match_plan, match_state, play_until_decided
-from engine.arena.players import make_player, unrunnable
 from engine.arena.records import RECORDS_NAME, read_records
 from engine.arena.runner import WorkerLost, cores
 from engine.arena.sprt import H0, H1, MODELS, Sprt
-from treeviz.cli.arena import BACKENDS, HELP_JOBS, Jobs, Progress, open_records, runner_for
+from treeviz.cli.arena import BACKENDS, HELP_JOBS, Jobs, Progress, open_records, player_names, runner_for
 from treeviz.cli.common import Interrupted, fail, progress_enabled
-from treeviz.cli.usage import Command, Folder, Number, OneOf, Seconds, Text, WholeNumber, note_old_player_spelling
+from treeviz.cli.usage import Command, Folder, Number, OneOf, Seconds, Text, WholeNumber
 
 DEFAULT_MAX_PAIRS = 1000
 DEFAULT_OPENING_PLIES = 4
@@ -79,18 +78,7 @@ def sprt_command(first: str, second: str, elo0: float, elo1: float, alpha: float
         test = Sprt(elo0, elo1, alpha, beta, model)
     except ValueError as exc:
         fail(exc)
-    names = []
-    for spec in (first, second):
-        try:
-            player = make_player(spec)
-        except ValueError as exc:
-            fail(exc)
-        problem = unrunnable(player)
-        close_player(player)
-        if problem is not None:
-            fail(f"player {spec!r}: {problem}")
-        note_old_player_spelling(spec)
-        names.append(player.name)
+    names = player_names((first, second))
     plan = match_plan((first, second), unique_names(names), limit, max_pairs, openings, seed)
     runner = runner_for(backend, address, jobs)
     show = progress_enabled() if progress is None else progress

@@ -108,22 +108,14 @@ PRINT = Theme(
 )
 """Black, white and greys: side to move by shape and grey, the best line by weight, cuts by dash pattern."""
 
-COLOURBLIND = Theme(
+COLOURBLIND = replace(
+    DEFAULT,
     name="colourblind",
     stone_ink=("#0072b2", "#d55e00", "#5a5a5a"),
     side_fill=("#c4dcf4", "#fcdcc0", "#efefef"),
     side_border=("#3a8cc4", "#e07b39", "#808080"),
     pv="#e69f00",
-    pruned="#9a9a9a",
-    pruned_ink="#6f6f6f",
-    pruned_fill="#f4f4f4",
-    hidden="#505050",
-    hidden_fill="#fff8dc",
-    last_move_fill="#fff1a8",
     line_fill=("#9cc9ea", "#f5b78a"),
-    playable="#e0a800",
-    playable_fill="#fffbe6",
-    draw_fill="#e4e4e4",
     result_ink=("#0072b2", "#d55e00", "#555555"),
     cut_dash={"beta": "dashed", "alpha": "dotted"},
 )
